@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// pressured: force and force gestures from Linux touch hardware.
+//
+// Dependency direction (one way): PressureCore (pure Swift, no I/O, no C) ← PressureLinux (libevdev,
+// libudev, syscalls) ← executables. Benchmarks live in their own executable so tests never time anything.
+import PackageDescription
+
+let package = Package(
+    name: "pressured",
+    products: [
+        .executable(name: "pressured", targets: ["pressured"]),
+        .executable(name: "pressurectl", targets: ["pressurectl"]),
+        .library(name: "PressureCore", targets: ["PressureCore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(
+            name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]),
+        .target(name: "PressureCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev"]),
+        .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
+        .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux"]),
+        .executableTarget(
+            name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
+            path: "Benchmarks/pressure-bench"),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
+        .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

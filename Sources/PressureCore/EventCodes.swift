@@ -1,0 +1,51 @@
+/// The evdev event types and codes the core understands, with the kernel's numbers
+/// (`linux/input-event-codes.h`). Named here so the core needs no C header.
+public enum EventType {
+    public static let syn: UInt16 = 0x00
+    public static let key: UInt16 = 0x01
+    public static let rel: UInt16 = 0x02
+    public static let abs: UInt16 = 0x03
+    public static let msc: UInt16 = 0x04
+    /// One past the largest event type (`EV_MAX` + 1).
+    public static let count = 0x20
+}
+
+public enum SynCode {
+    public static let report: UInt16 = 0
+    public static let config: UInt16 = 1
+    public static let mtReport: UInt16 = 2
+    public static let dropped: UInt16 = 3
+}
+
+public enum KeyCode {
+    public static let btnToolFinger: UInt16 = 0x145
+    public static let btnTouch: UInt16 = 0x14a
+    /// One past `KEY_MAX`.
+    public static let count = 0x300
+}
+
+public enum AbsCode {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let pressure: UInt16 = 0x18
+    public static let mtSlot: UInt16 = 0x2f
+    public static let mtTouchMajor: UInt16 = 0x30
+    public static let mtTouchMinor: UInt16 = 0x31
+    public static let mtPositionX: UInt16 = 0x35
+    public static let mtPositionY: UInt16 = 0x36
+    public static let mtToolType: UInt16 = 0x37
+    public static let mtTrackingID: UInt16 = 0x39
+    public static let mtPressure: UInt16 = 0x3a
+    /// One past `ABS_MAX`.
+    public static let count = 0x40
+}
+
+/// Input device properties (`INPUT_PROP_*`).
+public enum InputProperty {
+    public static let pointer: UInt16 = 0x00
+    public static let direct: UInt16 = 0x01
+    public static let buttonpad: UInt16 = 0x02
+    public static let semiMT: UInt16 = 0x03
+    public static let pressurePad: UInt16 = 0x07
+    public static let count = 0x20
+}

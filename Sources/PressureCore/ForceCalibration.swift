@@ -1,0 +1,59 @@
+/// Turns raw pressure into force with iOS `UITouch` semantics.
+///
+/// `force` 1.0 is an average touch: the raw value `average`. Raw values at or below `floor` (sensor noise,
+/// a resting finger) are force 0. `top` is the top of the usable range; ``maximumPossibleForce`` is the
+/// force there, and no force is ever larger. Defaults for an uncalibrated device (``uncalibrated(axis:)``)
+/// follow the numbers of the first 3D Touch phones: the average touch at 15% of the axis range, so the top
+/// reads about 6.67, as `maximumPossibleForce` did there.
+public struct ForceCalibration: Hashable, Sendable {
+    /// Raw noise floor: at or below it, force is 0.
+    public var floor: Int32
+    /// Raw value of an average touch: force 1.0.
+    public var average: Int32
+    /// Raw top of the usable range: `maximumPossibleForce`.
+    public var top: Int32
+
+    /// Fraction of the axis range at which an uncalibrated device's average touch sits.
+    public static let defaultAverageFraction = 0.15
+
+    /// Checks the ordering `floor < average <= top`; the configuration parser reports violations.
+    public init?(floor: Int32, average: Int32, top: Int32) {
+        guard floor < average, average <= top else { return nil }
+        self.floor = floor
+        self.average = average
+        self.top = top
+    }
+
+    /// The documented defaults for a pressure axis nobody calibrated: floor at the axis minimum,
+    /// average touch at 15% of the range, top at the axis maximum.
+    public static func uncalibrated(axis: AbsInfo) -> ForceCalibration {
+        let lo = Int64(axis.minimum)
+        let span = axis.span
+        let avg = lo + max(1, Int64((Double(span) * defaultAverageFraction).rounded()))
+        let top = max(avg, lo + span)
+        return ForceCalibration(
+            floor: axis.minimum, average: Int32(clamping: avg), top: Int32(clamping: top))
+            ?? ForceCalibration(unchecked: axis.minimum, axis.minimum + 1, axis.minimum + 1)
+    }
+
+    private init(unchecked floor: Int32, _ average: Int32, _ top: Int32) {
+        self.floor = floor
+        self.average = average
+        self.top = top
+    }
+
+    /// The force at the top of the usable range.
+    public var maximumPossibleForce: Double { Double(top - floor) / Double(average - floor) }
+
+    /// Force for a raw pressure value; clamped to `0...maximumPossibleForce`.
+    @inlinable public func force(raw: Int32) -> Double {
+        let clamped = min(max(raw, floor), top)
+        return Double(clamped - floor) / Double(average - floor)
+    }
+
+    /// The raw value at which `force` is reached (rounded up), for thresholds in raw units.
+    public func raw(forForce force: Double) -> Int32 {
+        let r = Double(floor) + force * Double(average - floor)
+        return Int32(clamping: Int64(r.rounded(.up)))
+    }
+}
