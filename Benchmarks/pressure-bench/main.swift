@@ -1,0 +1,1 @@
+print("pressure-bench: not yet")

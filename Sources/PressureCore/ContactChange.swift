@@ -1,0 +1,38 @@
+/// What happened to one contact in one frame, as the tracker reports it. `index` is the tracker's
+/// place for the contact (a slot number, or a place in its table for protocol A), stable while the
+/// contact lives; the pipeline gives each contact its own id.
+public struct ContactChange: Hashable, Sendable {
+    public enum Phase: Hashable, Sendable {
+        case began, moved, ended, cancelled
+    }
+
+    public var phase: Phase
+    public var index: Int
+    public var x: Int32
+    public var y: Int32
+    public var pressure: Int32
+
+    @inlinable public init(_ phase: Phase, index: Int, x: Int32, y: Int32, pressure: Int32) {
+        self.phase = phase
+        self.index = index
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+    }
+}
+
+/// Odd input the tracker coped with, counted so tools can report it; nothing here stops a replay.
+public struct TrackerDiagnostics: Hashable, Sendable {
+    /// Events addressed to a slot outside the declared range (ignored).
+    public var eventsForUnknownSlots = 0
+    /// `SYN_DROPPED` seen (each one cancels the contacts whose state became unknown).
+    public var droppedReports = 0
+    /// A tracking id replaced by another without a lift in between (the old contact ends first).
+    public var trackingIDsReplacedWithoutLift = 0
+    /// Protocol A frames with more contacts than the tracker keeps (the extra ones are ignored).
+    public var contactsBeyondCapacity = 0
+    /// Values outside the declared axis range (clamped).
+    public var valuesClamped = 0
+
+    public init() {}
+}
