@@ -98,7 +98,7 @@ public struct PeekPopDetector: Hashable, Sendable {
         public static let nothing = Transition()
     }
 
-    public private(set) var state: State
+    public internal(set) var state: State
 
     /// A contact that touched down at `time` and (`x`, `y`); the caller arms the returned deadline.
     public init(downAt time: Timestamp, x: Int32, y: Int32, thresholds: GestureThresholds) {

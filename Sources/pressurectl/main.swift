@@ -1,1 +1,21 @@
-print("todo")
+import Glibc
+import PressureLinux
+
+// pressurectl: the tools people use with pressured. Each subcommand lives in PressureLinux.
+let usage = """
+    usage: pressurectl COMMAND [OPTIONS]
+    commands:
+      replay    run a recorded capture through pressured's pipeline and print what apps receive
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "replay":
+    exit(ReplayTool.main(Array(arguments.dropFirst())))
+case "-h", "--help", "help":
+    print(usage)
+    exit(0)
+default:
+    Log.plain(usage)
+    exit(2)
+}

@@ -1,0 +1,40 @@
+import Glibc
+import PressureCore
+
+/// Whole-file reads for captures and configuration files.
+public enum FileBytes {
+    /// Files larger than this are refused: no capture or configuration is that big, and a bound keeps a
+    /// mistaken path (a disk image, `/dev/zero`) from eating memory.
+    public static let maximumSize = 2 << 30
+
+    /// Reads the whole file at `path`.
+    public static func read(_ path: String) throws(SystemError) -> [UInt8] {
+        let fd = try syscall("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_size > 0 { result.reserveCapacity(min(Int(st.st_size), maximumSize)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = try syscall("read", path) {
+                chunk.withUnsafeMutableBytes { buf in Glibc.read(fd, buf.baseAddress, buf.count) }
+            }
+            if n == 0 { break }
+            guard result.count + n <= maximumSize else {
+                throw SystemError(call: "read", subject: path, errno: EFBIG)
+            }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeBufferPointer` for the capture readers, keeping their typed error.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(CaptureError) -> R) throws(CaptureError) -> R {
+        let result: Result<R, CaptureError> = withUnsafeBufferPointer { b in
+            do { return .success(try body(b)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}

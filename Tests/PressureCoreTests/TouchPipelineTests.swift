@@ -1,0 +1,155 @@
+import XCTest
+@testable import PressureCore
+
+/// Gestures on the defaults of an uncalibrated device (pressure 0..1000: peek at 200, pop at 750).
+final class TouchPipelineTests: XCTestCase {
+    /// One finger on slot 0 pressing through `pressures`, 10 ms apart, then lifting.
+    func press(_ pressures: [Int32], liftAfter ms: Int64? = nil) -> [InputEvent] {
+        var s = EventScript()
+        for (i, p) in pressures.enumerated() {
+            s.frame(at: Int64(i) * 10) { i == 0 ? $0.slot(0, id: 1, x: 2000, y: 2000, p: p) : $0.slot(0, p: p) }
+        }
+        s.frame(at: ms ?? Int64(pressures.count) * 10) { $0.slot(0, id: -1) }
+        return s.events
+    }
+
+    func gestures(_ events: [InputEvent], _ d: DeviceDescription = TestDevices.slotted,
+                  settings: GestureSettings = GestureSettings()) throws -> [String] {
+        var p = try TouchPipeline.test(d, touches: false, settings: settings)
+        return p.run(events)
+    }
+
+    func testThresholdsOfAnUncalibratedDevice() throws {
+        let p = try TouchPipeline.test(TestDevices.slotted)
+        XCTAssertEqual(p.thresholds.peekRaw, 200)
+        XCTAssertEqual(p.thresholds.popRaw, 750)
+        XCTAssertEqual(p.maximumPossibleForce, 1000.0 / 150.0, accuracy: 1e-9)
+        XCTAssertEqual(p.forceCapability, .available)
+    }
+
+    func testALightPressBelowTenPercentNeverPeeks() throws {
+        XCTAssertEqual(try gestures(press([20, 60, 99, 99, 60, 20])), [])
+    }
+
+    func testAPressSettlingBetween35And60PercentPeeksAndDismisses() throws {
+        XCTAssertEqual(try gestures(press([100, 350, 600, 450, 600, 350, 100])), ["peek#1", "dismiss#1"])
+    }
+
+    func testAPressReaching90PercentPops() throws {
+        XCTAssertEqual(try gestures(press([100, 400, 700, 900, 400])), ["peek#1", "pop#1"])
+    }
+
+    func testAJumpStraightToTheTopPeeksAndPopsInTheSameFrame() throws {
+        var p = try TouchPipeline.test(TestDevices.slotted, touches: false)
+        var frames: [[String]] = []
+        CaptureReplay.run(press([0, 1000]), through: &p) { out, _ in
+            frames.append(out.map { "\($0.typeName)@\($0.time.microseconds)" })
+        }
+        XCTAssertEqual(frames, [["peek@10000", "pop@10000"]])
+    }
+
+    func testTheGestureIsStampedWithTheFrameThatCrossed() throws {
+        var p = try TouchPipeline.test(TestDevices.slotted, touches: false)
+        var stamped: [Int64] = []
+        CaptureReplay.run(press([0, 100, 199, 200, 300]), through: &p) { out, _ in
+            stamped += out.map { $0.time.microseconds }
+        }
+        XCTAssertEqual(stamped, [30_000, 50_000])  // peek at the frame of 200; dismiss at the lift
+    }
+
+    func testLongPressFiresByTimerEvenWhenTheDeviceIsSilent() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 50) }
+        s.frame(at: 800) { $0.slot(0, id: -1) }
+        var p = try TouchPipeline.test(TestDevices.slotted, touches: false)
+        var seen: [String] = []
+        CaptureReplay.run(s.events, through: &p) { out, _ in seen += out.map { "\($0.typeName)@\($0.time.microseconds)" } }
+        XCTAssertEqual(seen, ["longPress@500000"])
+    }
+
+    func testLongPressWorksWithoutPressureAndMovingCancelsIt() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000) }
+        s.frame(at: 600) { $0.slot(0, id: -1) }
+        s.frame(at: 700) { $0.slot(0, id: 2, x: 2000, y: 2000) }
+        s.frame(at: 750) { $0.slot(0, x: 2040) }  // 2.5 mm: beyond the 2 mm slop
+        s.frame(at: 1500) { $0.slot(0, id: -1) }
+        var p = try TouchPipeline.test(TestDevices.slottedWithoutPressure, touches: false)
+        XCTAssertEqual(p.forceCapability, .unavailable)
+        XCTAssertEqual(p.maximumPossibleForce, 0)
+        XCTAssertEqual(p.run(s.events), ["longPress#1"])
+    }
+
+    func testForceTouchOffReadsUnavailableAndKeepsLongPress() throws {
+        var settings = GestureSettings()
+        settings.forceTouchEnabled = false
+        var p = try TouchPipeline.test(TestDevices.slotted, touches: false, settings: settings)
+        XCTAssertEqual(p.forceCapability, .unavailable)
+        XCTAssertEqual(p.run(press(Array(repeating: 1000, count: 60))), ["longPress#1"])
+    }
+
+    func testQuickActionsAfterTwelveMillimetresUpWhilePeeking() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 400) }
+        s.frame(at: 10) { $0.slot(0, y: 1850) }  // 9.4 mm
+        s.frame(at: 20) { $0.slot(0, y: 1808) }  // 12 mm
+        s.frame(at: 30) { $0.slot(0, y: 1500, p: 1000) }  // no pop, no second quickActions
+        s.frame(at: 40) { $0.slot(0, id: -1) }
+        XCTAssertEqual(try gestures(s.events), ["peek#1", "quickActions#1", "dismiss#1"])
+    }
+
+    func testContactIDsAreNeverReusedAndVanishingDeviceDismisses() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 5, x: 1, y: 1, p: 10) }
+        s.frame(at: 10) { $0.slot(0, id: -1) }
+        s.frame(at: 20) { $0.slot(0, id: 5, x: 1, y: 1, p: 500) }  // same tracking id again
+        var p = try TouchPipeline.test(TestDevices.slotted)
+        XCTAssertEqual(p.run(s.events), [
+            "began#1", "ended#1", "began#2", "peek#2", "dismiss#2", "cancelled#2",  // the capture ends mid-peek
+        ])
+    }
+
+    func testTouchesCarryForceAndProgress() throws {
+        var p = try TouchPipeline.test(TestDevices.slotted)
+        var lines: [String] = []
+        CaptureReplay.run(press([100, 475, 1000]), through: &p) { out, _ in lines += out.map(WireFormat.line) }
+        XCTAssertEqual(lines, [
+            #"{"type":"touch","phase":"began","time":0.000000,"device":1,"contact":1,"x":2000,"y":2000,"force":0.6667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
+            #"{"type":"peek","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"force":3.1667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"moved","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"force":3.1667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
+            #"{"type":"pop","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"moved","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"ended","time":0.030000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+        ])
+    }
+
+    func testSensitivityPresetsMoveTheThresholds() throws {
+        for (preset, peek, pop) in [(Sensitivity.light, 150, 600), (.medium, 200, 750), (.firm, 300, 850)] {
+            var settings = GestureSettings()
+            settings.sensitivity = preset
+            let p = try TouchPipeline.test(TestDevices.slotted, settings: settings)
+            XCTAssertEqual(p.thresholds.peekRaw, Int32(peek), "\(preset)")
+            XCTAssertEqual(p.thresholds.popRaw, Int32(pop), "\(preset)")
+        }
+    }
+
+    func testACalibrationTopBelowThePopForceStillPops() throws {
+        let device = try TouchDevice(TestDevices.slotted)
+        let cal = ForceCalibration(floor: 50, average: 300, top: 800)!  // max force 3.0 < 5.0
+        var p = TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: GestureSettings())
+        XCTAssertEqual(p.thresholds.popRaw, 800)
+        XCTAssertEqual(p.run(press([100, 400, 800])), ["peek#1", "pop#1"])
+    }
+
+    func testAFastHardTapPeeksAndPopsOnTheSpike() throws {
+        XCTAssertEqual(try gestures(press([300, 950, 200], liftAfter: 60)), ["peek#1", "pop#1"])
+    }
+
+    func testSingleTouchResistivePanelPeeks() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.abs(AbsCode.x, 10); $0.abs(AbsCode.y, 10); $0.abs(AbsCode.pressure, 10); $0.emit(EventType.key, KeyCode.btnTouch, 1) }
+        s.frame(at: 10) { $0.abs(AbsCode.pressure, 120) }
+        s.frame(at: 20) { $0.emit(EventType.key, KeyCode.btnTouch, 0) }
+        XCTAssertEqual(try gestures(s.events, TestDevices.singleTouch), ["peek#1", "dismiss#1"])
+    }
+}

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Writes the project's own capture fixtures (Tests/Fixtures/*.evemu), each a scripted scenario on a
+described device, in evemu 1.2 text as `evemu-record` writes it. The golden outputs beside them come from
+`pressurectl replay` (regenerate with PRESSURED_REGENERATE_GOLDENS=1 swift test). Run from the repo root:
+
+    python3 tools/make-fixtures.py
+
+Deterministic: the same files every time.
+"""
+import os
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "Fixtures")
+
+SCREEN_AXES = [  # code, min, max, fuzz, flat, resolution
+    (0x00, 0, 4095, 0, 0, 16), (0x01, 0, 4095, 0, 0, 16), (0x18, 0, 1023, 0, 0, 0),
+    (0x2f, 0, 9, 0, 0, 0), (0x35, 0, 4095, 0, 0, 16), (0x36, 0, 4095, 0, 0, 16),
+    (0x39, 0, 65535, 0, 0, 0), (0x3a, 0, 1023, 0, 0, 0),
+]
+
+
+def header(name, ident, props, key_bits, axes):
+    lines = ["# EVEMU 1.2", f"# Input device name: \"{name}\"", "# pressured test fixture (tools/make-fixtures.py)",
+             f"N: {name}", "I: " + " ".join(f"{v:04x}" for v in ident),
+             "P: " + " ".join(f"{b:02x}" for b in props)]
+    types = 0x01 | (0x02 if key_bits else 0) | 0x08
+    lines.append(f"B: 00 {types:02x} 00 00 00 00 00 00 00")
+    keys = [0] * 96
+    for k in key_bits:
+        keys[k // 8] |= 1 << (k % 8)
+    for i in range(0, 96, 8):
+        lines.append("B: 01 " + " ".join(f"{b:02x}" for b in keys[i:i + 8]))
+    absb = [0] * 8
+    for a in axes:
+        absb[a[0] // 8] |= 1 << (a[0] % 8)
+    lines.append("B: 03 " + " ".join(f"{b:02x}" for b in absb))
+    for a in axes:
+        lines.append(f"A: {a[0]:02x} {a[1]} {a[2]} {a[3]} {a[4]} {a[5]}")
+    return lines
+
+
+class Script:
+    def __init__(self):
+        self.lines = []
+        self.t = 0.0
+
+    def ev(self, t, typ, code, value):
+        self.lines.append(f"E: {t:.6f} {typ:04x} {code:04x} {value:04d}")
+
+    def frame(self, t, events):
+        for typ, code, value in events:
+            self.ev(t, typ, code, value)
+        self.ev(t, 0, 0, 0)
+
+
+def mt(slot=None, tid=None, x=None, y=None, p=None):
+    out = []
+    if slot is not None: out.append((3, 0x2f, slot))
+    if tid is not None: out.append((3, 0x39, tid))
+    if x is not None: out.append((3, 0x35, x))
+    if y is not None: out.append((3, 0x36, y))
+    if p is not None: out.append((3, 0x3a, p))
+    return out
+
+
+def write(name, head, script):
+    with open(os.path.join(OUT, name), "w") as f:
+        f.write("\n".join(head + script.lines) + "\n")
+
+
+def screen_header(name, axes=SCREEN_AXES):
+    return header(name, (0x03, 0x1d6b, 0x0a01, 0x0100), [0x02, 0, 0, 0, 0, 0, 0, 0], [0x14a], axes)
+
+
+def peek_pop():
+    """One finger ramps smoothly to a pop; a second finger peeks and lifts (dismiss); a third rests light."""
+    s = Script()
+    t = 1.0
+    for i, p in enumerate([30, 90, 160, 230, 300, 380, 460, 540, 620, 700, 780, 860, 900, 700, 400]):
+        s.frame(t, mt(0, 100 if i == 0 else None, 1000 if i == 0 else None, 1500 if i == 0 else None, p))
+        t += 0.012
+    s.frame(t, mt(0, -1)); t += 0.2
+    for i, p in enumerate([40, 150, 280, 420, 480, 500, 470, 300, 120]):
+        s.frame(t, mt(1, 101 if i == 0 else None, 3000 if i == 0 else None, 2500 if i == 0 else None, p))
+        t += 0.015
+    s.frame(t, mt(1, -1)); t += 0.1
+    for i, p in enumerate([20, 50, 80, 90, 70, 30]):
+        s.frame(t, mt(0, 102 if i == 0 else None, 500 if i == 0 else None, 500 if i == 0 else None, p))
+        t += 0.02
+    s.frame(t, mt(0, -1))
+    write("peek-pop.evemu", screen_header("pressured fixture: peek-pop"), s)
+
+
+def quick_actions_and_hold():
+    """A peek swiped up 15 mm reveals quick actions; then a light touch held still long-presses."""
+    s = Script()
+    t = 2.0
+    s.frame(t, mt(0, 7, 2000, 3000, 120)); t += 0.01
+    s.frame(t, mt(0, None, None, None, 350)); t += 0.01
+    for y in range(2980, 2740, -20):
+        s.frame(t, mt(0, None, None, y, 380)); t += 0.01
+    s.frame(t, mt(0, -1)); t += 0.3
+    s.frame(t, mt(0, 8, 1200, 1200, 60)); t += 0.9  # silent for 900 ms: long press by timer at +500 ms
+    s.frame(t, mt(0, None, 1203, None, 62)); t += 0.05
+    s.frame(t, mt(0, -1))
+    write("quick-actions-hold.evemu", screen_header("pressured fixture: quick actions and hold"), s)
+
+
+def dropped_and_oddities():
+    """SYN_DROPPED mid-press, a tracking id replaced without lift, values out of range, a slot beyond the
+    declared maximum, pressure 0 on a live contact."""
+    s = Script()
+    t = 0.5
+    s.frame(t, mt(0, 1, 100, 100, 300)); t += 0.01  # peeks at once
+    s.frame(t, mt(1, 2, 4000, 4000, 0)); t += 0.01  # pressure 0 is still a touch
+    s.frame(t, mt(1, None, None, None, 40)); t += 0.01
+    s.ev(t, 0, 3, 0)                                   # SYN_DROPPED
+    s.ev(t, 3, 0x39, -1)                               # lost
+    s.frame(t, mt(0, None, None, None, 900)); t += 0.01  # the report that ends the drop
+    s.frame(t, mt(0, None, None, None, 950)); t += 0.01  # suppressed: state unknown
+    s.frame(t, mt(0, -1)); t += 0.01
+    s.frame(t, mt(1, -1)); t += 0.01
+    s.frame(t, mt(0, 3, 9000, -20, 5000)); t += 0.01  # clamped to 4095, 0, 1023: peek and pop at once
+    s.frame(t, mt(0, 4, 200, 200, 100)); t += 0.01    # replaced without lift
+    s.frame(t, mt(12, 5, 1, 1, 1)); t += 0.01         # slot 12 is beyond the declared 0..9
+    s.frame(t, mt(0, -1))
+    write("dropped-and-oddities.evemu", screen_header("pressured fixture: dropped and oddities"), s)
+
+
+def resistive():
+    """A single-touch resistive panel (ABS_X/Y/PRESSURE, BTN_TOUCH, no resolution, pressure 0..255)."""
+    axes = [(0x00, 0, 4095, 4, 0, 0), (0x01, 0, 4095, 4, 0, 0), (0x18, 0, 255, 0, 0, 0)]
+    head = header("pressured fixture: resistive panel", (0x19, 0, 0, 0), [0x02, 0, 0, 0, 0, 0, 0, 0], [0x14a], axes)
+    s = Script()
+    t = 10.0
+    s.frame(t, [(3, 0, 2000), (3, 1, 2000), (3, 0x18, 20), (1, 0x14a, 1)]); t += 0.02
+    for p in [60, 110, 160, 200, 230, 240]:
+        s.frame(t, [(3, 0x18, p)]); t += 0.02
+    s.frame(t, [(3, 0x18, 0), (1, 0x14a, 0)]); t += 0.3
+    s.frame(t, [(3, 0, 300), (3, 1, 3900), (3, 0x18, 15), (1, 0x14a, 1)]); t += 0.7
+    s.frame(t, [(3, 0x18, 0), (1, 0x14a, 0)])
+    write("resistive-single-touch.evemu", head, s)
+
+
+def no_pressure():
+    """A touchscreen without any pressure axis: force unavailable, long press still works."""
+    axes = [a for a in SCREEN_AXES if a[0] not in (0x18, 0x3a)]
+    s = Script()
+    t = 0.0
+    s.frame(t, mt(0, 1, 1000, 1000)); t += 0.3
+    s.frame(t, mt(0, None, 1005)); t += 0.4
+    s.frame(t, mt(0, -1)); t += 0.1
+    s.frame(t, mt(0, 2, 1000, 1000)); t += 0.1
+    s.frame(t, mt(0, None, 1500)); t += 0.6
+    s.frame(t, mt(0, -1))
+    write("no-pressure.evemu", screen_header("pressured fixture: no pressure", axes), s)
+
+
+def protocol_a():
+    """Protocol A (SYN_MT_REPORT), no tracking ids, pressure 0..255: two fingers, one presses hard."""
+    axes = [(0x30, 0, 9600, 0, 0, 0), (0x35, 0, 9600, 0, 0, 37), (0x36, 0, 7200, 0, 0, 50), (0x3a, 0, 255, 0, 0, 0)]
+    head = header("pressured fixture: protocol A", (0x03, 0x1b96, 0x0001, 0), [0] * 8, [0x14a], axes)
+    s = Script()
+    t = 3.0
+    for i in range(12):
+        evs = [(3, 0x35, 1000 + i), (3, 0x36, 1000), (3, 0x3a, 20 + 20 * i), (0, 2, 0),
+               (3, 0x35, 6000), (3, 0x36, 5000 - i), (3, 0x3a, 30), (0, 2, 0)]
+        if i == 0: evs.append((1, 0x14a, 1))
+        s.frame(t, evs); t += 0.013
+    s.frame(t, [(3, 0x35, 6000), (3, 0x36, 4988), (3, 0x3a, 30), (0, 2, 0)]); t += 0.013
+    s.frame(t, [(0, 2, 0), (1, 0x14a, 0)])
+    write("protocol-a.evemu", head, s)
+
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a):
+        f()
+    print("wrote fixtures to", os.path.normpath(OUT))
