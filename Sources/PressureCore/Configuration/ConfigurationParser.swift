@@ -1,0 +1,355 @@
+/// Why a configuration file (or a device's merged calibration) was rejected, with the file and line.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// A line that is neither a section header, a comment, nor `key = value`.
+        case lineWithoutEquals(String)
+        /// `= value` with nothing before the `=`.
+        case emptyKey
+        /// `key =` with nothing after the `=`.
+        case emptyValue(key: String, expected: String)
+        /// A key before the first section header.
+        case keyOutsideSection(key: String)
+        /// A key a device section does not know.
+        case unknownDeviceKey(key: String, section: String)
+        /// A key `[pressured]` does not know.
+        case unknownSettingsKey(key: String)
+        /// A key given twice in one section.
+        case duplicateKey(key: String, firstLine: Int)
+        /// A `[` with no closing `]` on its line.
+        case unterminatedSectionHeader(String)
+        /// Something other than a comment after a section header's `]`.
+        case textAfterSectionHeader(String)
+        /// `[]`, or a title of only whitespace.
+        case emptySectionTitle
+        /// A second `[pressured]` section in one file.
+        case duplicateSettingsSection(firstLine: Int)
+        /// A device section with no `Match*` key.
+        case missingMatch(section: String)
+        case malformedGlob(key: String, pattern: String, problem: Glob.Problem)
+        /// Not a number of the expected kind.
+        case invalidNumber(key: String, value: String, expected: String)
+        /// A number outside the key's range.
+        case outOfRange(key: String, value: String, expected: String)
+        case invalidBool(key: String, value: String)
+        case invalidSensitivity(key: String, value: String)
+        case invalidBus(key: String, value: String)
+        /// The merged calibration for a device breaks `floor < average <= top`, or its span overflows.
+        case invalidCalibration(device: String, floor: Int32, average: Int32, top: Int32, sources: CalibrationSources)
+    }
+
+    public var file: String
+    /// 1-based line number, or 0 when the error is not about one line.
+    public var line: Int
+    public var reason: Reason
+
+    public init(file: String, line: Int, reason: Reason) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String {
+        let place = file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): "
+        return place + message
+    }
+
+    /// The message without the place.
+    public var message: String {
+        switch reason {
+        case .lineWithoutEquals(let text):
+            return "expected 'key = value' or a '[section]' header, found '\(text)'"
+        case .emptyKey: return "expected a key before '='"
+        case .emptyValue(let key, let expected): return "\(key) has no value: expected \(expected)"
+        case .keyOutsideSection(let key):
+            return "\(key) is outside any section: expected a '[pressured]' or '[device name]' header first"
+        case .unknownDeviceKey(let key, let section):
+            let hint = ConfigurationParser.settingsKeys.contains(key) ? " (\(key) belongs in [pressured])" : ""
+            return "unknown key \(key) in device section [\(section)]\(hint): expected one of "
+                + DeviceSection.Key.all.joined(separator: ", ")
+                + ConfigurationParser.caseHint(key, DeviceSection.Key.all)
+        case .unknownSettingsKey(let key):
+            return "unknown key \(key) in [pressured]: expected one of "
+                + ConfigurationParser.settingsKeys.joined(separator: ", ")
+                + ConfigurationParser.caseHint(key, ConfigurationParser.settingsKeys)
+        case .duplicateKey(let key, let firstLine):
+            return "\(key) given twice in one section (first on line \(firstLine)): expected each key at most once"
+        case .unterminatedSectionHeader(let text): return "section header '\(text)' has no closing ']'"
+        case .textAfterSectionHeader(let text):
+            return "unexpected '\(text)' after the section header: expected nothing or a '#' comment"
+        case .emptySectionTitle: return "empty section title: expected '[pressured]' or '[a device name]'"
+        case .duplicateSettingsSection(let firstLine):
+            return "second [pressured] section (first on line \(firstLine)): expected at most one per file"
+        case .missingMatch(let section):
+            return "device section [\(section)] has no match key: expected at least one of "
+                + "MatchName, MatchVendor, MatchProduct, MatchBus"
+        case .malformedGlob(let key, let pattern, let problem):
+            return "\(key) pattern '\(pattern)' is malformed: \(problem)"
+        case .invalidNumber(let key, let value, let expected), .outOfRange(let key, let value, let expected):
+            return "\(key) = \(value): expected \(expected)"
+        case .invalidBool(let key, let value): return "\(key) = \(value): expected on or off"
+        case .invalidSensitivity(let key, let value): return "\(key) = \(value): expected light, medium or firm"
+        case .invalidBus(let key, let value):
+            return "\(key) = \(value): expected a bus name (usb, bluetooth, i2c, spi, ...) or a BUS_* number"
+        case .invalidCalibration(let device, let floor, let average, let top, let sources):
+            let values = "PressureFloor \(floor) (\(sources.floor)), PressureAverage \(average) "
+                + "(\(sources.average)), PressureTop \(top) (\(sources.top))"
+            if floor < average && average <= top {
+                return "calibration for '\(device)' spans more than \(Int32.max) raw units: \(values)"
+            }
+            return "calibration for '\(device)' is invalid: expected floor < average <= top, got \(values)"
+        }
+    }
+}
+
+/// Reads one file. Lines end at `\n` (a `\r` before it is dropped); `#` starts a comment anywhere;
+/// whitespace around keys, values and titles is ignored.
+struct ConfigurationParser {
+    static let settingsSection = "pressured"
+    static let settingsKeys = ["ForceTouch", "Sensitivity", "LongPressMs", "LongPressSlopMm", "QuickActionsDistanceMm"]
+
+    static func caseHint(_ key: String, _ known: [String]) -> String {
+        let lower = key.lowercased()
+        guard let near = known.first(where: { $0.lowercased() == lower }) else { return "" }
+        return " (keys are case-sensitive: did you mean \(near)?)"
+    }
+
+    typealias Text = Substring.UnicodeScalarView
+
+    let file: String
+    var result = Configuration()
+    var settings: SettingsSection?
+    var device: DeviceSection?
+    var inSettings = false
+    var lineNumber = 0
+
+    init(file: String) { self.file = file }
+
+    mutating func parse(_ text: String) throws(ConfigurationError) -> Configuration {
+        let all = Substring(text).unicodeScalars
+        for rawLine in all.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var content = rawLine
+            if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+            content = Self.trimmed(content)
+            guard let first = content.first else { continue }
+            if first == "[" {
+                try header(content)
+            } else {
+                try keyValue(content)
+            }
+        }
+        try closeSection()
+        if let settings { result.settingsSections.append(settings) }
+        return result
+    }
+
+    // MARK: Structure
+
+    func fail(_ reason: ConfigurationError.Reason) -> ConfigurationError {
+        ConfigurationError(file: file, line: lineNumber, reason: reason)
+    }
+
+    static func trimmed(_ s: Text) -> Text {
+        var s = s
+        while let c = s.first, isSpace(c) { s.removeFirst() }
+        while let c = s.last, isSpace(c) { s.removeLast() }
+        return s
+    }
+
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}" || c == "\u{A0}" || c == "\u{FEFF}"
+    }
+
+    static func string(_ s: Text) -> String { String(Substring(s)) }
+
+    mutating func closeSection() throws(ConfigurationError) {
+        guard let section = device else { return }
+        device = nil
+        guard !section.match.isEmpty else {
+            throw ConfigurationError(file: file, line: section.line, reason: .missingMatch(section: section.title))
+        }
+        result.sections.append(section)
+    }
+
+    mutating func header(_ content: Text) throws(ConfigurationError) {
+        guard let close = content.firstIndex(of: "]") else {
+            throw fail(.unterminatedSectionHeader(Self.string(content)))
+        }
+        let rest = Self.trimmed(content[content.index(after: close)...])
+        guard rest.isEmpty else { throw fail(.textAfterSectionHeader(Self.string(rest))) }
+        let title = Self.string(Self.trimmed(content[content.index(after: content.startIndex)..<close]))
+        guard !title.isEmpty else { throw fail(.emptySectionTitle) }
+        try closeSection()
+        if title == Self.settingsSection {
+            if let settings { throw fail(.duplicateSettingsSection(firstLine: settings.line)) }
+            settings = SettingsSection(file: file, line: lineNumber)
+            inSettings = true
+        } else {
+            device = DeviceSection(title: title, file: file, line: lineNumber)
+            inSettings = false
+        }
+    }
+
+    mutating func keyValue(_ content: Text) throws(ConfigurationError) {
+        guard let eq = content.firstIndex(of: "=") else { throw fail(.lineWithoutEquals(Self.string(content))) }
+        let key = Self.string(Self.trimmed(content[..<eq]))
+        let value = Self.string(Self.trimmed(content[content.index(after: eq)...]))
+        guard !key.isEmpty else { throw fail(.emptyKey) }
+        if inSettings, var section = settings {
+            if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
+            try setting(key, value, in: &section)
+            section.keyLines[key] = lineNumber
+            settings = section
+        } else if var section = device {
+            if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
+            try deviceKey(key, value, in: &section)
+            section.keyLines[key] = lineNumber
+            device = section
+        } else {
+            throw fail(.keyOutsideSection(key: key))
+        }
+    }
+
+    // MARK: Keys
+
+    mutating func setting(_ key: String, _ value: String, in s: inout SettingsSection) throws(ConfigurationError) {
+        switch key {
+        case "ForceTouch":
+            try requireValue(key, value, "on or off")
+            switch value.lowercased() {
+            case "on", "true", "yes", "1": s.forceTouchEnabled = true
+            case "off", "false", "no", "0": s.forceTouchEnabled = false
+            default: throw fail(.invalidBool(key: key, value: value))
+            }
+        case "Sensitivity":
+            try requireValue(key, value, "light, medium or firm")
+            guard let v = Sensitivity(rawValue: value.lowercased()) else {
+                throw fail(.invalidSensitivity(key: key, value: value))
+            }
+            s.sensitivity = v
+        case "LongPressMs":
+            s.longPressMilliseconds = try integer(
+                key, value, in: 100...5000, "an integer from 100 to 5000 (milliseconds)")
+        case "LongPressSlopMm":
+            s.longPressSlopMillimetres = try decimal(key, value, in: 0.1...20, "a number from 0.1 to 20 (millimetres)")
+        case "QuickActionsDistanceMm":
+            s.quickActionsDistanceMillimetres = try decimal(
+                key, value, in: 10...15, "a number from 10 to 15 (millimetres)")
+        default:
+            throw fail(.unknownSettingsKey(key: key))
+        }
+    }
+
+    mutating func deviceKey(_ key: String, _ value: String, in s: inout DeviceSection) throws(ConfigurationError) {
+        let raw = "an integer from \(Int32.min) to \(Int32.max) (raw pressure units; decimal or 0x hex)"
+        let id = "an integer from 0 to 0xffff (hex with 0x, or decimal)"
+        switch key {
+        case DeviceSection.Key.matchName:
+            try requireValue(key, value, "a glob such as *FlatFrog*")
+            do throws(Glob.Problem) {
+                s.match.name = try Glob(value)
+            } catch {
+                throw fail(.malformedGlob(key: key, pattern: value, problem: error))
+            }
+        case DeviceSection.Key.matchVendor:
+            s.match.vendor = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
+        case DeviceSection.Key.matchProduct:
+            s.match.product = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
+        case DeviceSection.Key.matchBus:
+            try requireValue(key, value, "a bus name or number")
+            if let number = DeviceMatch.busNumber(named: value) {
+                s.match.bus = number
+            } else if case .value(let number) = Self.parseInteger(value) {
+                guard (0...0xFFFF).contains(number) else {
+                    throw fail(.outOfRange(key: key, value: value, expected: "a bus number from 0 to 0xffff"))
+                }
+                s.match.bus = UInt16(truncatingIfNeeded: number)
+            } else {
+                throw fail(.invalidBus(key: key, value: value))
+            }
+        case DeviceSection.Key.floor:
+            s.floor = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
+        case DeviceSection.Key.average:
+            s.average = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
+        case DeviceSection.Key.top:
+            s.top = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
+        default:
+            throw fail(.unknownDeviceKey(key: key, section: s.title))
+        }
+    }
+
+    // MARK: Values
+
+    func requireValue(_ key: String, _ value: String, _ expected: String) throws(ConfigurationError) {
+        if value.isEmpty { throw fail(.emptyValue(key: key, expected: expected)) }
+    }
+
+    func integer(
+        _ key: String, _ value: String, in range: ClosedRange<Int64>, _ expected: String
+    ) throws(ConfigurationError) -> Int64 {
+        try requireValue(key, value, expected)
+        let n: Int64
+        switch Self.parseInteger(value) {
+        case .value(let v): n = v
+        case .overflow: throw fail(.outOfRange(key: key, value: value, expected: expected))
+        case .invalid: throw fail(.invalidNumber(key: key, value: value, expected: expected))
+        }
+        guard range.contains(n) else { throw fail(.outOfRange(key: key, value: value, expected: expected)) }
+        return n
+    }
+
+    func decimal(
+        _ key: String, _ value: String, in range: ClosedRange<Double>, _ expected: String
+    ) throws(ConfigurationError) -> Double {
+        try requireValue(key, value, expected)
+        guard let d = Self.parseDecimal(value) else {
+            throw fail(.invalidNumber(key: key, value: value, expected: expected))
+        }
+        guard range.contains(d) else { throw fail(.outOfRange(key: key, value: value, expected: expected)) }
+        return d
+    }
+
+    enum IntegerParse: Equatable { case value(Int64), overflow, invalid }
+
+    /// Decimal with an optional sign, or `0x`/`0X` hex. Overflow of Int64 is reported, never trapped.
+    static func parseInteger(_ text: String) -> IntegerParse {
+        var s = Substring(text).unicodeScalars
+        var negative = false
+        var radix: Int64 = 10
+        if s.first == "-" || s.first == "+" {
+            negative = s.first == "-"
+            s.removeFirst()
+        } else if s.count > 2, s.first == "0", s.dropFirst().first == "x" || s.dropFirst().first == "X" {
+            radix = 16
+            s.removeFirst(2)
+        }
+        guard !s.isEmpty else { return .invalid }
+        var n: Int64 = 0
+        var overflow = false
+        for c in s {
+            let digit: Int64
+            switch c.value {
+            case 0x30...0x39: digit = Int64(c.value - 0x30)
+            case 0x61...0x66 where radix == 16: digit = Int64(c.value - 0x61 + 10)
+            case 0x41...0x46 where radix == 16: digit = Int64(c.value - 0x41 + 10)
+            default: return .invalid
+            }
+            let (shifted, o1) = n.multipliedReportingOverflow(by: radix)
+            let (next, o2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            overflow = overflow || o1 || o2
+            n = next
+        }
+        return overflow ? .overflow : .value(n)
+    }
+
+    /// `digits`, `digits.digits` or `.digits`: no sign, exponent, hex, `inf` or `nan`.
+    static func parseDecimal(_ text: String) -> Double? {
+        var digits = 0, dots = 0
+        for c in text.unicodeScalars {
+            if c == "." { dots += 1 } else if ("0"..."9").contains(c) { digits += 1 } else { return nil }
+        }
+        guard digits > 0, dots <= 1, let d = Double(text), d.isFinite else { return nil }
+        return d
+    }
+}
