@@ -1,1 +1,98 @@
-print("pressure-bench: not yet")
+import Glibc
+import PressureCore
+import PressureLinux
+
+// pressure-bench: prints figures, asserts nothing (tests assert behaviour; this measures).
+//
+//   swift run -c release pressure-bench CAPTURE.evemu
+//
+// 1. core: ns per event through TouchPipeline alone (events already in memory, gestures only).
+// 2. replay: events per second for a whole replay (evemu bytes in memory → parse → pipeline → JSON lines),
+//    the same work the C yardstick in Benchmarks/c-reference does, file reading excluded on both sides.
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func best(of runs: Int, _ body: () -> Void) -> Double {
+    var fastest = Double.infinity
+    for _ in 0..<runs {
+        let start = now()
+        body()
+        fastest = min(fastest, now() - start)
+    }
+    return fastest
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let path = args.first else {
+    Log.plain("usage: pressure-bench CAPTURE.evemu   (make one with tools/gen-capture.py)")
+    exit(2)
+}
+let bytes: [UInt8]
+do { bytes = try FileBytes.read(path) } catch {
+    Log.error("\(error)")
+    exit(1)
+}
+let capture: Capture
+do { capture = try CaptureLoader.load(path: path) } catch {
+    Log.error("\(error)")
+    exit(1)
+}
+guard let device = try? TouchDevice(capture.device) else {
+    Log.error("\(path): not a touch device")
+    exit(1)
+}
+let calibration = device.pressureAxis.map { ForceCalibration.uncalibrated(axis: $0) }
+let eventCount = capture.events.count
+print("capture: \(path): \(eventCount) events, \(device.description.name)")
+
+// 1. The core alone.
+var gestures = 0
+let coreSeconds = best(of: 5) {
+    var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: calibration, settings: GestureSettings())
+    var n = 0
+    CaptureReplay.run(capture.events, through: &pipeline) { out, _ in n += out.count }
+    gestures = n
+}
+print(String(format: "core: %.1f ns/event (%d gestures, best of 5)", coreSeconds * 1e9 / Double(eventCount), gestures))
+
+// 2. A whole replay from bytes: parse, pipeline, encode.
+var outputBytes = 0
+let replaySeconds = best(of: 5) {
+    let result: Result<Int, CaptureError> = bytes.withUnsafeBufferPointer { b in
+        do throws(CaptureError) {
+            let c = try EvemuReader.read(b, file: path)
+            var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: calibration, settings: GestureSettings())
+            var out: [UInt8] = []
+            out.reserveCapacity(1 << 16)
+            var written = 0
+            CaptureReplay.run(c.events, through: &pipeline) { events, _ in
+                for e in events { WireFormat.append(e, to: &out) }
+                if out.count > 1 << 15 {
+                    written += out.count
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            return .success(written + out.count)
+        } catch { return .failure(error) }
+    }
+    outputBytes = (try? result.get()) ?? -1
+}
+print(String(format: "replay: %.2f M events/s (%.3f s, %d output bytes, best of 5)",
+             Double(eventCount) / replaySeconds / 1e6, replaySeconds, outputBytes))
+
+// 3. Touches too (every frame becomes JSON), for scale.
+let touchesSeconds = best(of: 3) {
+    var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: calibration, settings: GestureSettings(),
+                                 reportsTouches: true)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 16)
+    CaptureReplay.run(capture.events, through: &pipeline) { events, _ in
+        for e in events { WireFormat.append(e, to: &out) }
+        if out.count > 1 << 15 { out.removeAll(keepingCapacity: true) }
+    }
+}
+print(String(format: "core+touches encoded: %.1f ns/event", touchesSeconds * 1e9 / Double(eventCount)))

@@ -33,7 +33,7 @@ public struct ForceCalibration: Hashable, Sendable {
         let top = max(avg, lo + span)
         return ForceCalibration(
             floor: axis.minimum, average: Int32(clamping: avg), top: Int32(clamping: top))
-            ?? ForceCalibration(unchecked: axis.minimum, axis.minimum + 1, axis.minimum + 1)
+            ?? ForceCalibration(unchecked: axis.minimum &- 1, axis.minimum, axis.minimum)
     }
 
     private init(unchecked floor: Int32, _ average: Int32, _ top: Int32) {

@@ -53,7 +53,7 @@ public enum ReplayTool {
                 }
                 for e in outputs { WireFormat.append(e, to: &out.buffer) }
                 if writeError == nil {
-                    do { try out.flushIfFull() } catch { writeError = error }
+                    do throws(SystemError) { try out.flushIfFull() } catch { writeError = error }
                 }
             }
             if let e = writeError { throw e }
