@@ -19,14 +19,15 @@ let package = Package(
         .systemLibrary(
             name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
-        .target(name: "PressureCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
+        .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux"]),
     ],
     swiftLanguageModes: [.v6]
