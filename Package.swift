@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux"]),
     ],
     swiftLanguageModes: [.v6]

@@ -120,7 +120,7 @@ def dropped_and_oddities():
     s.frame(t, mt(0, -1)); t += 0.01
     s.frame(t, mt(1, -1)); t += 0.01
     s.frame(t, mt(0, 3, 9000, -20, 5000)); t += 0.01  # clamped to 4095, 0, 1023: peek and pop at once
-    s.frame(t, mt(0, 4, 200, 200, 100)); t += 0.01    # replaced without lift
+    s.frame(t, mt(0, 4, 200, 200, 400)); t += 0.01    # replaced without lift
     s.frame(t, mt(12, 5, 1, 1, 1)); t += 0.01         # slot 12 is beyond the declared 0..9
     s.frame(t, mt(0, -1))
     write("dropped-and-oddities.evemu", screen_header("pressured fixture: dropped and oddities"), s)
@@ -133,7 +133,7 @@ def resistive():
     s = Script()
     t = 10.0
     s.frame(t, [(3, 0, 2000), (3, 1, 2000), (3, 0x18, 20), (1, 0x14a, 1)]); t += 0.02
-    for p in [60, 110, 160, 200, 230, 240]:
+    for p in [60, 110, 140, 150, 145, 150]:
         s.frame(t, [(3, 0x18, p)]); t += 0.02
     s.frame(t, [(3, 0x18, 0), (1, 0x14a, 0)]); t += 0.3
     s.frame(t, [(3, 0, 300), (3, 1, 3900), (3, 0x18, 15), (1, 0x14a, 1)]); t += 0.7

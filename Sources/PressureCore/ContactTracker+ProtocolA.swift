@@ -31,40 +31,38 @@ extension ContactTracker {
         pendingPointHasData = false
     }
 
-    /// `SYN_REPORT`: pairs this frame's contacts with the live ones, greedily by tracking id or distance.
+    /// `SYN_REPORT`: pairs this frame's contacts with the live ones, closest pair first (by tracking id where
+    /// the device sends one). A contact that would have jumped more than a sixth of the surface diagonal in
+    /// one frame is taken as a lift plus a new touch, not a move.
     mutating func matchFramePoints() {
         var claimed = UInt64(0)  // bit per frame point, at most `maximumSlots` (64) of them
-        for i in slots.indices where slots[i].live {
-            var best = -1
-            var bestDistance = Int64.max
-            for (j, p) in framePoints.enumerated() where claimed & (1 << UInt64(j)) == 0 {
-                let d: Int64
-                if device.hasTrackingID && p.trackingID >= 0 {
-                    d = p.trackingID == slots[i].trackingID ? 0 : Int64.max
-                } else {
-                    let dx = Int64(p.x) - Int64(slots[i].x)
-                    let dy = Int64(p.y) - Int64(slots[i].y)
-                    d = dx * dx + dy * dy
-                }
-                if d < bestDistance {
-                    bestDistance = d
-                    best = j
+        var matched = UInt64(0)  // bit per slot
+        let dx = Double(device.xAxis.span), dy = Double(device.yAxis.span)
+        let limit = Int64((dx * dx + dy * dy) / 36)
+        while true {
+            var best = (slot: -1, point: -1, distance: Int64.max)
+            for i in slots.indices where slots[i].live && matched & (1 << UInt64(i)) == 0 {
+                for (j, p) in framePoints.enumerated() where claimed & (1 << UInt64(j)) == 0 {
+                    let d = distance(slots[i], p, limit: limit)
+                    if d < best.distance { best = (i, j, d) }
                 }
             }
-            let s = slots[i]
-            if best < 0 {
-                slots[i].live = false
-                changes.append(ContactChange(.ended, index: i, x: s.x, y: s.y, pressure: s.pressure))
-                continue
-            }
-            claimed |= 1 << UInt64(best)
-            let p = framePoints[best]
+            guard best.slot >= 0 else { break }
+            claimed |= 1 << UInt64(best.point)
+            matched |= 1 << UInt64(best.slot)
+            let p = framePoints[best.point]
+            let s = slots[best.slot]
             if p.x != s.x || p.y != s.y || p.pressure != s.pressure {
-                slots[i].x = p.x
-                slots[i].y = p.y
-                slots[i].pressure = p.pressure
-                changes.append(ContactChange(.moved, index: i, x: p.x, y: p.y, pressure: p.pressure))
+                slots[best.slot].x = p.x
+                slots[best.slot].y = p.y
+                slots[best.slot].pressure = p.pressure
+                changes.append(ContactChange(.moved, index: best.slot, x: p.x, y: p.y, pressure: p.pressure))
             }
+        }
+        for i in slots.indices where slots[i].live && matched & (1 << UInt64(i)) == 0 {
+            let s = slots[i]
+            slots[i].live = false
+            changes.append(ContactChange(.ended, index: i, x: s.x, y: s.y, pressure: s.pressure))
         }
         for (j, p) in framePoints.enumerated() where claimed & (1 << UInt64(j)) == 0 {
             guard let free = slots.firstIndex(where: { !$0.live }) else { break }
@@ -73,5 +71,17 @@ extension ContactTracker {
             changes.append(ContactChange(.began, index: free, x: p.x, y: p.y, pressure: p.pressure))
         }
         framePoints.removeAll(keepingCapacity: true)
+    }
+
+    /// Squared distance between a live contact and a frame's contact; `Int64.max` where they cannot be the
+    /// same finger.
+    private func distance(_ s: SlotState, _ p: SlotState, limit: Int64) -> Int64 {
+        if device.hasTrackingID && p.trackingID >= 0 {
+            return p.trackingID == s.trackingID ? 0 : Int64.max
+        }
+        let dx = Int64(p.x) - Int64(s.x)
+        let dy = Int64(p.y) - Int64(s.y)
+        let d = dx * dx + dy * dy
+        return d <= limit ? d : Int64.max
     }
 }

@@ -64,7 +64,7 @@ final class ContactTrackerTests: XCTestCase {
         s.frame(at: 10) { $0.slot(0, id: 2, x: 5, y: 5) }
         s.frame(at: 20) { $0.slot(0, id: 2) }  // the same id again: nothing new
         XCTAssertEqual(try changes(TestDevices.slotted, s.events),
-                       ["ended@0:5,5,10", "began@0:5,5,10"])
+                       ["began@0:1,1,10", "ended@0:5,5,10", "began@0:5,5,10"])
     }
 
     func testSynDroppedCancelsLiveContactsUntilTheirSlotIsReused() throws {

@@ -7,9 +7,7 @@ final class LibinputRecordReaderTests: XCTestCase {
     // MARK: Helpers
 
     private func fixtureBytes() throws -> [UInt8] {
-        let url = try XCTUnwrap(
-            Bundle.module.url(forResource: "elan-two-devices", withExtension: "yml", subdirectory: "Fixtures"))
-        return [UInt8](try Data(contentsOf: url))
+        try FixtureFiles.bytes(FixtureFiles.fixtures.appendingPathComponent("elan-two-devices.yml"))
     }
 
     private func read(_ bytes: [UInt8], device: Int? = nil) throws(CaptureError) -> Capture {
