@@ -97,3 +97,9 @@ let touchesSeconds = best(of: 3) {
     }
 }
 print(String(format: "core+touches encoded: %.1f ns/event", touchesSeconds * 1e9 / Double(eventCount)))
+
+// 4. Parsing alone, for scale.
+let parseSeconds = best(of: 5) {
+    _ = bytes.withUnsafeBufferPointer { b in try? EvemuReader.read(b, file: path) }
+}
+print(String(format: "parse only: %.1f ns/event", parseSeconds * 1e9 / Double(eventCount)))

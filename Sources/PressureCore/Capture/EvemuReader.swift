@@ -60,6 +60,15 @@ public enum EvemuReader {
         let count = bytes.count
         while lineStart < count {
             lineNumber += 1
+            // The bulk of a capture: well-formed `E:` lines take the fast path; anything unusual falls
+            // through to the general one, which also words the error.
+            if lineStart + 2 < count, bytes[lineStart] == UInt8(ascii: "E"), bytes[lineStart + 1] == UInt8(ascii: ":"),
+                let (event, next) = EvemuEventLine.parse(bytes, from: lineStart + 2)
+            {
+                emit(event)
+                lineStart = next
+                continue
+            }
             var lineEnd = lineStart
             while lineEnd < count, bytes[lineEnd] != 0x0a { lineEnd += 1 }
             var s = LineScanner(bytes, from: lineStart, to: lineEnd)
