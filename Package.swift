@@ -19,9 +19,11 @@ let package = Package(
         .systemLibrary(
             name: "CLibudev", path: "Sources/CLibudev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
+        // Linux headers Glibc's module lacks (epoll, timerfd, signalfd, inotify): no library to link.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev"]),
+        .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(

@@ -1,0 +1,154 @@
+/// Clients: connecting, requests, control, and what every client is told.
+extension Hub {
+    /// A client connected; it is sent `hello` at once. `mayControl`: the peer is root or in the control group
+    /// (the loop checks `SO_PEERCRED`).
+    public mutating func connect(mayControl: Bool) -> Int {
+        let id = nextClientID
+        nextClientID += 1
+        clients.append(ClientEntry(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl))
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.hello(devices: deviceInfos, settings: PublicSettings(settings), to: &scratch)
+        enqueue(clients.count - 1, droppable: false)
+        notices.append(.info("client \(id) connected\(mayControl ? " (may control)" : "")"))
+        return id
+    }
+
+    /// The loop closed the client's connection (or the client hung up).
+    public mutating func disconnected(_ id: Int) {
+        guard let c = clients.firstIndex(where: { $0.id == id }) else { return }
+        let wasClosing = clients[c].closing
+        clients.remove(at: c)
+        if !wasClosing { notices.append(.info("client \(id) hung up")) }
+        updateTouchReporting()
+    }
+
+    /// Bytes queued for a client, for the loop to write.
+    public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) {
+        guard let c = clients.firstIndex(where: { $0.id == id }) else { return }
+        clients[c].queue.drain(write)
+        // Once there is room again, tell the client how many touch events it lost.
+        if clients[c].queue.droppedTouches > 0, clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2 {
+            let n = clients[c].queue.takeDroppedCount()
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.dropped(touches: n, to: &scratch)
+            enqueue(c, droppable: false)
+        }
+    }
+
+    public func hasPendingBytes(client id: Int) -> Bool {
+        clients.first { $0.id == id }.map { !$0.queue.isEmpty } ?? false
+    }
+
+    /// One request line (without its newline).
+    public mutating func receive(client id: Int, line: ArraySlice<UInt8>, now: Timestamp) {
+        guard let c = clients.firstIndex(where: { $0.id == id }), !clients[c].closing else { return }
+        let parsed = line.withUnsafeBufferPointer { ClientRequest.parse(line: $0) }
+        switch parsed {
+        case .failure(let error):
+            reject(c, error)
+        case .success(let (requestID, request)):
+            answer(c, requestID, request, now: now)
+        }
+    }
+
+    /// A line over the limit: the client is told and disconnected.
+    public mutating func lineTooLong(client id: Int, limit: Int) {
+        guard let c = clients.firstIndex(where: { $0.id == id }) else { return }
+        var line: [UInt8] = []
+        ServerMessage.error(ProtocolError(
+            id: nil, code: .lineTooLong, message: "request line longer than \(limit) bytes", fatal: true), to: &line)
+        close(c, reason: "request line over \(limit) bytes", finalLine: line)
+    }
+
+    mutating func reject(_ c: Int, _ error: ProtocolError) {
+        clients[c].errors += 1
+        if clients[c].errors >= Self.maximumErrorsPerClient {
+            var line: [UInt8] = []
+            ServerMessage.error(ProtocolError(
+                id: error.id, code: .tooManyErrors,
+                message: "\(Self.maximumErrorsPerClient) bad requests on this connection", fatal: true), to: &line)
+            close(c, reason: "too many bad requests", finalLine: line)
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.error(error, to: &scratch)
+        enqueue(c, droppable: false)
+    }
+
+    mutating func answer(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
+        switch request {
+        case .subscribe(let sub):
+            clients[c].subscription = sub
+            updateTouchReporting()
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.subscribeReply(id: requestID, subscription: sub, to: &scratch)
+        case .devices:
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.devicesReply(id: requestID, devices: deviceInfos, to: &scratch)
+        case .ping:
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.pingReply(id: requestID, time: now, to: &scratch)
+        case .set(let change):
+            guard clients[c].mayControl else {
+                reject(c, ProtocolError(
+                    id: requestID, code: .notPermitted,
+                    message: "set is for root and members of the control group", fatal: false))
+                return
+            }
+            var s = settings
+            if let f = change.forceTouch { s.forceTouchEnabled = f }
+            if let v = change.sensitivity { s.sensitivity = v }
+            notices.append(.info("client \(clients[c].id) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
+            apply(settings: s, configuration: configuration)
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.setReply(id: requestID, settings: PublicSettings(settings), to: &scratch)
+        }
+        enqueue(c, droppable: false)
+    }
+
+    // MARK: Settings and configuration
+
+    /// New settings or configuration (`set`, `SIGHUP`): every pipeline takes them at once; every client
+    /// hears of the new settings and of each device whose force capability or range changed.
+    public mutating func apply(settings new: GestureSettings, configuration newConfiguration: Configuration) {
+        let settingsChanged = new != settings
+        settings = new
+        configuration = newConfiguration
+        for i in devices.indices {
+            let before = devices[i].info
+            let cal = calibration(for: devices[i].pipeline.device, node: devices[i].node)
+            devices[i].pipeline.apply(settings: new, calibration: cal)
+            let after = devices[i].info
+            if before.forceCapability != after.forceCapability || before.maximumPossibleForce != after.maximumPossibleForce {
+                broadcastDevice(.changed, after)
+            }
+        }
+        if settingsChanged {
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.settings(PublicSettings(settings), to: &scratch)
+            for c in clients.indices where !clients[c].closing { enqueue(c, droppable: false) }
+        }
+    }
+
+    /// `SIGHUP`: the configuration files were read again.
+    public mutating func reload(_ newConfiguration: Configuration) {
+        notices.append(.info("configuration reloaded"))
+        apply(settings: newConfiguration.settings, configuration: newConfiguration)
+    }
+
+    /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.
+    mutating func broadcastDevice(_ change: DeviceChange, _ info: DeviceInfo) {
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.device(change, info, to: &scratch)
+        for c in clients.indices where !clients[c].closing {
+            if change == .changed || (clients[c].subscription?.devices ?? false) { enqueue(c, droppable: false) }
+        }
+    }
+
+    /// The daemon stops: every client gets `bye`.
+    public mutating func shutdown(reason: String) {
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.bye(reason: reason, to: &scratch)
+        for c in clients.indices where !clients[c].closing { enqueue(c, droppable: false) }
+    }
+}

@@ -1,0 +1,234 @@
+/// The daemon's brain, with no I/O: devices and their pipelines, clients and their subscriptions and
+/// queues, settings. The Linux event loop feeds it (device events, ticks, client lines) and performs what
+/// it asks for: write the bytes queued for ``writable`` clients, close ``disconnects``, log ``notices``.
+/// Because it is pure, the whole protocol is testable in-process, and a replay drives it exactly as a
+/// device does.
+public struct Hub: Sendable {
+    /// Something worth a log line; the core does not log, the loop does.
+    public enum Notice: Equatable, Sendable {
+        case info(String)
+        case warning(String)
+        case debug(String)
+    }
+
+    /// A client the loop must close, with the line to try to send first.
+    public struct Disconnect: Equatable, Sendable {
+        public var client: Int
+        public var reason: String
+        public var finalLine: [UInt8]
+    }
+
+    struct DeviceEntry: Sendable {
+        var id: Int
+        var node: String
+        var pipeline: TouchPipeline
+        var lastTime: Timestamp?
+        var info: DeviceInfo { DeviceInfo(id: id, node: node, pipeline: pipeline) }
+    }
+
+    struct ClientEntry: Sendable {
+        var id: Int
+        var queue: ClientQueue
+        var subscription: Subscription?
+        var mayControl: Bool
+        var errors = 0
+        var closing = false
+        var markedWritable = false
+    }
+
+    public static let maximumErrorsPerClient = 100
+
+    public private(set) var settings: GestureSettings
+    public private(set) var configuration: Configuration
+    public var recordsTransitions = false {
+        didSet { for i in devices.indices { devices[i].pipeline.recordsTransitions = recordsTransitions } }
+    }
+    /// Clients with bytes newly queued since the loop last took this list.
+    public private(set) var writable: [Int] = []
+    public private(set) var disconnects: [Disconnect] = []
+    public private(set) var notices: [Notice] = []
+
+    var devices: [DeviceEntry] = []
+    var clients: [ClientEntry] = []
+    var nextDeviceID = 1
+    var nextClientID = 1
+    var scratch: [UInt8] = []
+    let queueCapacity: Int
+
+    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024) {
+        self.configuration = configuration
+        settings = configuration.settings
+        self.queueCapacity = queueCapacity
+        scratch.reserveCapacity(4096)
+    }
+
+    /// Takes the loop's work lists (and clears them).
+    public mutating func takeWork() -> (writable: [Int], disconnects: [Disconnect], notices: [Notice]) {
+        defer {
+            writable.removeAll(keepingCapacity: true)
+            disconnects.removeAll(keepingCapacity: true)
+            notices.removeAll(keepingCapacity: true)
+        }
+        for i in clients.indices { clients[i].markedWritable = false }
+        return (writable, disconnects, notices)
+    }
+
+    public var deviceIDs: [Int] { devices.map(\.id) }
+    public var clientIDs: [Int] { clients.map(\.id) }
+    public func deviceInfo(_ id: Int) -> DeviceInfo? { devices.first { $0.id == id }?.info }
+    public var deviceInfos: [DeviceInfo] { devices.map(\.info) }
+
+    // MARK: Devices
+
+    /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
+    /// wrong falls back to the defaults with a warning: the device is still served.
+    @discardableResult
+    public mutating func addDevice(node: String, description: DeviceDescription) -> Int? {
+        let device: TouchDevice
+        do { device = try TouchDevice(description) } catch {
+            notices.append(.info("\(node): \(error)"))
+            return nil
+        }
+        let id = nextDeviceID
+        nextDeviceID += 1
+        var pipeline = TouchPipeline(
+            device: device, deviceID: id, calibration: calibration(for: device, node: node), settings: settings)
+        pipeline.recordsTransitions = recordsTransitions
+        devices.append(DeviceEntry(id: id, node: node, pipeline: pipeline))
+        updateTouchReporting()
+        let info = devices[devices.count - 1].info
+        notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)"))
+        broadcastDevice(.added, info)
+        return id
+    }
+
+    func calibration(for device: TouchDevice, node: String) -> ForceCalibration? {
+        guard device.hasPressure, let axis = device.pressureAxis else { return nil }
+        do {
+            return try configuration.calibration(for: device.description, pressureAxis: axis).calibration
+        } catch {
+            notices.append(.warning("\(node): \(error); using the uncalibrated defaults"))
+            return ForceCalibration.uncalibrated(axis: axis)
+        }
+    }
+
+    /// A device disappears (unplugged, `ENODEV`, a replay that ended): its contacts are cancelled and
+    /// open peeks dismissed before clients hear it is gone.
+    public mutating func removeDevice(_ id: Int) {
+        guard let i = devices.firstIndex(where: { $0.id == id }) else { return }
+        if let t = devices[i].lastTime {
+            devices[i].pipeline.cancelAll(at: t)
+            route(device: i)
+        }
+        let info = devices[i].info
+        devices.remove(at: i)
+        notices.append(.info("device \(id) removed: \(info.node)"))
+        broadcastDevice(.removed, info)
+    }
+
+    /// Events read from a device, in order. Long-press deadlines due before an event are ticked first.
+    public mutating func handle(device id: Int, events: ArraySlice<InputEvent>) {
+        guard let i = devices.firstIndex(where: { $0.id == id }) else { return }
+        for e in events {
+            if let due = devices[i].pipeline.nextDeadline, due <= e.time {
+                devices[i].pipeline.tick(e.time)
+                route(device: i)
+            }
+            devices[i].pipeline.handle(e)
+            devices[i].lastTime = e.time
+            if !devices[i].pipeline.outputs.isEmpty || !devices[i].pipeline.transitions.isEmpty { route(device: i) }
+        }
+    }
+
+    /// After `SYN_DROPPED` and a libevdev resync: the device's true slot state.
+    public mutating func resync(
+        device id: Int, slots: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)], at time: Timestamp
+    ) {
+        guard let i = devices.firstIndex(where: { $0.id == id }) else { return }
+        notices.append(.info("device \(id): SYN_DROPPED, resynced"))
+        devices[i].pipeline.resync(slots: slots, at: time)
+        devices[i].lastTime = time
+        route(device: i)
+    }
+
+    /// The earliest long-press deadline of a device, on that device's clock.
+    public func nextDeadline(device id: Int) -> Timestamp? {
+        devices.first { $0.id == id }?.pipeline.nextDeadline
+    }
+
+    /// The loop's timer reached `now` on the device's clock.
+    public mutating func tick(device id: Int, now: Timestamp) {
+        guard let i = devices.firstIndex(where: { $0.id == id }) else { return }
+        devices[i].pipeline.tick(now)
+        route(device: i)
+    }
+
+    /// Sends a device pipeline's outputs to the clients that want them.
+    mutating func route(device i: Int) {
+        let deviceID = devices[i].id
+        for t in devices[i].pipeline.transitions {
+            notices.append(.debug("device \(deviceID) contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")"))
+        }
+        for e in devices[i].pipeline.outputs {
+            let isTouch: Bool
+            if case .touch = e.kind { isTouch = true } else { isTouch = false }
+            scratch.removeAll(keepingCapacity: true)
+            WireFormat.append(e, to: &scratch)
+            for c in clients.indices where !clients[c].closing {
+                guard let sub = clients[c].subscription, sub.wants(device: deviceID) else { continue }
+                guard isTouch ? sub.touches : sub.gestures else { continue }
+                enqueue(c, droppable: isTouch)
+            }
+        }
+        devices[i].pipeline.clearOutputs()
+    }
+
+    /// Touch events cost an encoding per frame: a pipeline reports them only while someone listens.
+    mutating func updateTouchReporting() {
+        for i in devices.indices {
+            let id = devices[i].id
+            devices[i].pipeline.reportsTouches = clients.contains {
+                !$0.closing && ($0.subscription.map { $0.touches && $0.wants(device: id) } ?? false)
+            }
+        }
+    }
+
+    /// Queues `scratch` for client at index `c`.
+    mutating func enqueue(_ c: Int, droppable: Bool) {
+        switch clients[c].queue.append(scratch[...], droppable: droppable) {
+        case .queued:
+            if !clients[c].markedWritable {
+                clients[c].markedWritable = true
+                writable.append(clients[c].id)
+            }
+        case .dropped:
+            break
+        case .overflow:
+            var line: [UInt8] = []
+            ServerMessage.error(
+                ProtocolError(id: nil, code: .tooSlow, message: "the client stopped reading; disconnected", fatal: true),
+                to: &line)
+            close(c, reason: "too slow: \(clients[c].queue.pendingCount) bytes unread", finalLine: line)
+        }
+    }
+
+    mutating func close(_ c: Int, reason: String, finalLine: [UInt8]) {
+        guard !clients[c].closing else { return }
+        clients[c].closing = true
+        disconnects.append(Disconnect(client: clients[c].id, reason: reason, finalLine: finalLine))
+        notices.append(.info("client \(clients[c].id) disconnected: \(reason)"))
+        updateTouchReporting()
+    }
+}
+
+extension Hub {
+    /// Whether any client has subscribed (a replay waits for one).
+    public var hasSubscriber: Bool { clients.contains { !$0.closing && $0.subscription != nil } }
+}
+
+extension Hub {
+    /// The most bytes any client has waiting: a replay at speed 0 goes only as fast as its slowest reader.
+    public var largestBacklog: Int {
+        clients.lazy.filter { !$0.closing }.map { $0.queue.pendingCount }.max() ?? 0
+    }
+}

@@ -1,0 +1,205 @@
+import Glibc
+import PressureCore
+
+/// The running daemon: one epoll loop over device fds, the hot-plug monitor, the listening socket, clients,
+/// a timerfd for long-press deadlines (and replay pacing) and a signalfd. All decisions are the ``Hub``'s;
+/// this class does the I/O it asks for.
+public final class Daemon {
+    /// What an epoll token stands for: the kind in the high 32 bits, an id in the low ones.
+    enum Token {
+        static let listener: UInt64 = 1 << 32
+        static let signals: UInt64 = 2 << 32
+        static let timer: UInt64 = 3 << 32
+        static let hotplug: UInt64 = 4 << 32
+        static let device: UInt64 = 5 << 32
+        static let client: UInt64 = 6 << 32
+        static func kind(_ t: UInt64) -> UInt64 { t & ~0xffff_ffff }
+        static func id(_ t: UInt64) -> Int { Int(t & 0xffff_ffff) }
+    }
+
+    let options: DaemonOptions
+    var hub: Hub
+    let loop: EventLoop
+    let timer: DeadlineTimer
+    let signals: SignalWatcher
+    let listener: UnixListener
+    var clients: [Int: ClientConnection] = [:]
+    var devices: [Int: EvdevDevice] = [:]
+    var deviceNodes: [String: Int] = [:]
+    var discovery: Hotplug? = nil
+    var replay: (source: ReplaySource, device: Int)? = nil
+    var armedAt: Int64? = nil
+    var running = true
+    var exitStatus: Int32 = 0
+    var readBuffer: [InputEvent] = []
+    let controlGroup: UInt32?
+
+    /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
+    public init(options: DaemonOptions) throws(DaemonError) {
+        self.options = options
+        if options.verbose { Log.threshold = .debug }
+        let configuration = try Self.loadConfiguration(options)
+        hub = Hub(configuration: configuration)
+        hub.recordsTransitions = options.verbose
+        do {
+            loop = try EventLoop()
+            timer = try DeadlineTimer()
+            signals = try SignalWatcher()
+        } catch { throw .system(error) }
+        if let inherited = SocketActivation.listeningFD() {
+            listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
+        } else {
+            do { listener = try UnixListener(path: options.socketPath, group: options.group) } catch {
+                throw .listener(error)
+            }
+        }
+        controlGroup = options.group.flatMap { name in getgrnam(name).map { $0.pointee.gr_gid } }
+        readBuffer.reserveCapacity(1024)
+        do {
+            try loop.add(listener.fd, token: Token.listener)
+            try loop.add(signals.fd, token: Token.signals)
+            try loop.add(timer.fd, token: Token.timer)
+        } catch { throw .system(error) }
+        if options.realtime { Realtime.enable() }
+        if let path = options.replay {
+            try startReplaySource(path)
+        } else {
+            startDevices()
+        }
+        Log.info("pressured \(ServerMessage.pressuredVersion) serving \(options.socketPath) with \(hub.deviceIDs.count) device(s)")
+        performHubWork()
+    }
+
+    static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
+        var paths = options.configPaths
+        if paths.isEmpty, access(DaemonOptions.defaultConfigPath, R_OK) == 0 { paths = [DaemonOptions.defaultConfigPath] }
+        do { return try ConfigurationLoader.load(paths: paths) } catch { throw .configuration(error) }
+    }
+
+    /// Runs until `SIGTERM`/`SIGINT` (or the end of a replay with `--exit-when-done`); returns the exit status.
+    public func run() -> Int32 {
+        while running {
+            armTimer()
+            do {
+                try loop.wait { token, events in self.dispatch(token, events) }
+            } catch {
+                Log.error("\(error)")
+                return 1
+            }
+            performHubWork()
+        }
+        hub.shutdown(reason: "shutdown")
+        performHubWork()
+        // Last words: give each client up to a second to take what is queued for it.
+        for (id, c) in clients {
+            c.makeBlocking(sendTimeoutMilliseconds: 1000)
+            while hub.hasPendingBytes(client: id) {
+                var progress = false
+                hub.drain(client: id) { bytes in
+                    let n = c.write(bytes)
+                    progress = n > 0
+                    return max(0, n)
+                }
+                if !progress { break }
+            }
+        }
+        Log.info("pressured stopped")
+        return exitStatus
+    }
+
+    func dispatch(_ token: UInt64, _ events: UInt32) {
+        switch Token.kind(token) {
+        case Token.listener: acceptClients()
+        case Token.signals: handleSignals()
+        case Token.timer: timerFired()
+        case Token.hotplug: hotplugEvents()
+        case Token.device: readDevice(Token.id(token))
+        case Token.client: clientReady(Token.id(token), events)
+        default: Log.warning("event for unknown token \(token)")
+        }
+    }
+
+    func handleSignals() {
+        for s in signals.receive() {
+            switch s {
+            case SIGHUP:
+                do {
+                    hub.reload(try Self.loadConfiguration(options))
+                } catch {
+                    Log.error("reload failed, keeping the old configuration: \(error)")
+                }
+            default:
+                Log.info("signal \(s): shutting down")
+                running = false
+            }
+        }
+    }
+
+    /// Arms the timerfd for the earliest long-press deadline or replay step, only when it changed.
+    func armTimer() {
+        var earliest: Int64? = nil
+        func consider(_ t: Int64?) {
+            if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
+        }
+        for id in hub.deviceIDs where replay?.device != id {
+            consider(hub.nextDeadline(device: id)?.microseconds)
+        }
+        if let r = replay {
+            if r.source.speed <= 0 && r.source.started && !r.source.finished {
+                // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
+                if hub.largestBacklog < 64 * 1024 { consider(1) }  // in the past: fire at once
+            } else {
+                consider(r.source.nextWake(deadline: hub.nextDeadline(device: r.device)))
+            }
+        }
+        if earliest != armedAt {
+            timer.arm(atMonotonicMicroseconds: earliest)
+            armedAt = earliest
+        }
+    }
+
+    func timerFired() {
+        timer.acknowledge()
+        armedAt = nil
+        let now = monotonicMicroseconds()
+        for id in hub.deviceIDs where replay?.device != id {
+            if let d = hub.nextDeadline(device: id), d.microseconds <= now {
+                hub.tick(device: id, now: Timestamp(microseconds: now))
+            }
+        }
+        if replay != nil { stepReplay(now: now) }
+    }
+
+    /// Writes what the hub queued, closes whom it dropped, logs what it noticed.
+    func performHubWork() {
+        let work = hub.takeWork()
+        for n in work.notices {
+            switch n {
+            case .info(let m): Log.info(m)
+            case .warning(let m): Log.warning(m)
+            case .debug(let m): Log.debug(m)
+            }
+        }
+        for id in work.writable { flush(client: id) }
+        for d in work.disconnects { drop(client: d.client, finalLine: d.finalLine) }
+    }
+}
+
+/// Why the daemon could not start.
+public enum DaemonError: Error, CustomStringConvertible {
+    case system(SystemError)
+    case listener(ListenerError)
+    case configuration(ConfigurationLoadError)
+    case replay(CaptureLoadError)
+    case replayNotTouch(String)
+
+    public var description: String {
+        switch self {
+        case .system(let e): return e.description
+        case .listener(let e): return e.description
+        case .configuration(let e): return e.description
+        case .replay(let e): return e.description
+        case .replayNotTouch(let p): return "\(p): no touch device in this capture"
+        }
+    }
+}

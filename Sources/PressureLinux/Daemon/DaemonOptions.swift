@@ -1,0 +1,65 @@
+/// `pressured`'s command line.
+public struct DaemonOptions: Sendable {
+    public var socketPath = "/run/pressured/pressured.sock"
+    /// Group owning the socket file; its members may also send control requests.
+    public var group: String? = nil
+    /// Configuration files, merged in order; default `/etc/pressured/pressured.conf` where it exists.
+    public var configPaths: [String] = []
+    /// Pinned device nodes: when given, only these are served and discovery is off.
+    public var devices: [String] = []
+    public var grab = false
+    public var replay: String? = nil
+    public var replayDescription: String? = nil
+    public var replayDevice: Int? = nil
+    public var speed = 1.0
+    public var exitWhenDone = false
+    public var realtime = false
+    public var verbose = false
+    /// Where to scan for device nodes when udev is not running.
+    public var inputDirectory = "/dev/input"
+
+    public static let defaultConfigPath = "/etc/pressured/pressured.conf"
+
+    public static let usage = """
+        usage: pressured [--socket PATH] [--group NAME] [--config FILE]... [--device /dev/input/eventN]...
+                         [--grab] [--realtime] [--verbose]
+               pressured --replay CAPTURE [--desc FILE] [--replay-device N] [--speed X] [--exit-when-done] [...]
+          --socket PATH      listening socket (default /run/pressured/pressured.sock)
+          --group NAME       group owning the socket; its members may send control requests
+          --config FILE      configuration file (repeatable; default /etc/pressured/pressured.conf if present)
+          --device NODE      serve only this device node (repeatable); no discovery
+          --grab             grab devices (EVIOCGRAB): nobody else gets their events
+          --realtime         lock memory and ask for SCHED_FIFO
+          --replay CAPTURE   serve a recorded capture instead of devices, once a client has subscribed
+          --speed X          replay pace: 1 real time, 2 twice as fast, 0 as fast as possible
+          --exit-when-done   stop when the replay has ended and clients were written to
+          --verbose          log every gesture state transition
+        """
+
+    public init() {}
+
+    public init(arguments: [String]) throws(OptionReader.UsageError) {
+        var o = OptionReader(arguments)
+        if let s = try o.value("--socket") { socketPath = s }
+        group = try o.value("--group")
+        configPaths = try o.values("--config")
+        devices = try o.values("--device")
+        grab = o.flag("--grab")
+        replay = try o.value("--replay")
+        replayDescription = try o.value("--desc")
+        replayDevice = try o.integer("--replay-device", in: 0...1023)
+        if let s = try o.value("--speed") {
+            guard let v = Double(s), v >= 0, v <= 1000 else {
+                throw OptionReader.UsageError("--speed takes a number from 0 (as fast as possible) to 1000, not '\(s)'")
+            }
+            speed = v
+        }
+        exitWhenDone = o.flag("--exit-when-done")
+        realtime = o.flag("--realtime")
+        verbose = o.flag("--verbose")
+        if let d = try o.value("--input-directory") { inputDirectory = d }
+        let rest = try o.finish()
+        guard rest.isEmpty else { throw OptionReader.UsageError("unexpected argument '\(rest[0])'") }
+        if exitWhenDone && replay == nil { throw OptionReader.UsageError("--exit-when-done goes with --replay") }
+    }
+}

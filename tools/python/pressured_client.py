@@ -1,0 +1,121 @@
+"""A client for pressured, the Linux force-touch daemon (standard library only, Python 3.7+).
+
+    from pressured_client import PressuredClient
+
+    with PressuredClient() as client:            # connects and reads the daemon's `hello`
+        print(client.hello["devices"])
+        client.subscribe(events=["gestures", "devices"])
+        for event in client.events():            # dicts, one per JSON line (docs/protocol.md)
+            if event["type"] == "peek":
+                ...
+
+Requests wait for their reply; events that arrive meanwhile are kept and come out of `events()` in order.
+Unknown keys are ignored by design: the protocol may grow.
+"""
+import json
+import os
+import socket
+
+DEFAULT_SOCKET = os.environ.get("PRESSURED_SOCKET", "/run/pressured/pressured.sock")
+PROTOCOL_VERSION = 1
+
+
+class PressuredError(Exception):
+    """An `error` answer from the daemon (`code` is the wire code, e.g. "not-permitted")."""
+
+    def __init__(self, code, message, fatal=False):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+
+
+class PressuredClient:
+    def __init__(self, path=DEFAULT_SOCKET, timeout=None):
+        self.path = path
+        self.timeout = timeout
+        self.hello = None
+        self._sock = None
+        self._buffer = b""
+        self._queued = []
+        self._next_id = 1
+
+    def __enter__(self):
+        self.connect()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def connect(self):
+        """Connects and returns the daemon's `hello` (devices and settings)."""
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.settimeout(self.timeout)
+        self._sock.connect(self.path)
+        self.hello = self._read_message()
+        if self.hello.get("type") != "hello":
+            raise PressuredError("protocol", f"expected hello, got {self.hello.get('type')}")
+        if self.hello.get("protocol") != PROTOCOL_VERSION:
+            raise PressuredError("protocol", f"daemon speaks protocol {self.hello.get('protocol')}")
+        return self.hello
+
+    def close(self):
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+
+    # Requests -----------------------------------------------------------------------------------
+
+    def request(self, name, **fields):
+        """Sends one request and returns its `reply`; raises PressuredError on an `error` answer."""
+        request_id = self._next_id
+        self._next_id += 1
+        message = {"request": name, "id": request_id}
+        message.update({k: v for k, v in fields.items() if v is not None})
+        self._sock.sendall(json.dumps(message).encode() + b"\n")
+        while True:
+            answer = self._read_message()
+            if answer.get("id") == request_id and answer.get("type") in ("reply", "error"):
+                if answer["type"] == "error":
+                    raise PressuredError(answer.get("error"), answer.get("message", ""), answer.get("fatal", False))
+                return answer
+            self._queued.append(answer)
+
+    def subscribe(self, events=("gestures",), devices=None):
+        """Starts events: kinds from "gestures", "touches", "devices"; devices: ids, or None for all."""
+        return self.request("subscribe", events=list(events), devices=list(devices) if devices else None)
+
+    def devices(self):
+        return self.request("devices")["devices"]
+
+    def ping(self):
+        return self.request("ping")["time"]
+
+    def set(self, force_touch=None, sensitivity=None):
+        """Control request (root or the control group only): force touch on/off, light|medium|firm."""
+        return self.request("set", forceTouch=force_touch, sensitivity=sensitivity)["settings"]
+
+    # Events -------------------------------------------------------------------------------------
+
+    def events(self):
+        """Yields event dicts until the daemon says `bye` or closes the connection."""
+        while True:
+            if self._queued:
+                event = self._queued.pop(0)
+            else:
+                try:
+                    event = self._read_message()
+                except EOFError:
+                    return
+            yield event
+            if event.get("type") == "bye":
+                return
+
+    def _read_message(self):
+        while b"\n" not in self._buffer:
+            chunk = self._sock.recv(65536)
+            if not chunk:
+                raise EOFError("pressured closed the connection")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return json.loads(line)
