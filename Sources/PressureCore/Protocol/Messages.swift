@@ -1,0 +1,187 @@
+/// The daemon's version, as `hello` reports it.
+public let pressuredVersion = "0.1.0"
+
+/// A line the daemon sends a client besides gesture and touch events (those are ``WireFormat``):
+/// `docs/protocol.md`, "The session". Keys are written in the order the document shows.
+public enum ServerMessage: Hashable, Sendable {
+    /// The first line of every connection.
+    case hello(protocolVersion: Int = ServerMessage.protocolVersion, version: String = pressuredVersion,
+               devices: [DeviceInfo], settings: PublicSettings)
+    /// The answer to a request; `id` is the request's, echoed back.
+    case reply(id: JSONValue?, Reply)
+    /// An error; `"fatal":true` is added when the connection is closed after it.
+    case error(ProtocolError)
+    /// A device appeared, vanished, or changed its force capability or `maximumPossibleForce`.
+    case device(change: DeviceChange, DeviceInfo)
+    /// The settings changed (`set`, `SIGHUP`).
+    case settings(PublicSettings)
+    /// Touch events dropped for this client since the last notice.
+    case dropped(touches: Int)
+    /// The daemon is stopping (`reason`: `shutdown`).
+    case bye(reason: String)
+
+    /// The protocol version `hello` announces; it changes only for incompatible changes.
+    public static let protocolVersion = 1
+
+    /// The body of a `reply`, one per request kind.
+    public enum Reply: Hashable, Sendable {
+        /// The subscription now in force.
+        case subscribe(Subscription)
+        case devices([DeviceInfo])
+        /// The daemon's monotonic clock.
+        case ping(time: Timestamp)
+        /// The settings after the change.
+        case set(PublicSettings)
+    }
+
+    /// The `change` of a `device` event.
+    public enum DeviceChange: String, Hashable, Sendable {
+        case added, removed, changed
+    }
+
+    /// Appends the message as one JSON line, `\n` included.
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"type":"#.utf8)
+        switch self {
+        case .hello(let protocolVersion, let version, let devices, let settings):
+            out.append(contentsOf: #""hello","protocol":"#.utf8)
+            JSONWriter.appendInteger(protocolVersion, to: &out)
+            JSONWriter.appendKey("version", to: &out)
+            JSONWriter.appendString(version, to: &out)
+            JSONWriter.appendKey("devices", to: &out)
+            Self.append(devices, to: &out)
+            JSONWriter.appendKey("settings", to: &out)
+            Self.append(settings, to: &out)
+        case .reply(let id, let reply):
+            out.append(contentsOf: #""reply""#.utf8)
+            Self.appendID(id, to: &out)
+            Self.append(reply, to: &out)
+        case .error(let error):
+            out.append(contentsOf: #""error""#.utf8)
+            Self.appendID(error.id, to: &out)
+            JSONWriter.appendKey("error", to: &out)
+            JSONWriter.appendString(error.code.rawValue, to: &out)
+            JSONWriter.appendKey("message", to: &out)
+            JSONWriter.appendString(error.message, to: &out)
+            if error.fatal { out.append(contentsOf: #","fatal":true"#.utf8) }
+        case .device(let change, let device):
+            out.append(contentsOf: #""device","change":"#.utf8)
+            JSONWriter.appendString(change.rawValue, to: &out)
+            JSONWriter.appendKey("device", to: &out)
+            Self.append(device, to: &out)
+        case .settings(let settings):
+            out.append(contentsOf: #""settings","settings":"#.utf8)
+            Self.append(settings, to: &out)
+        case .dropped(let touches):
+            out.append(contentsOf: #""dropped","touches":"#.utf8)
+            JSONWriter.appendInteger(touches, to: &out)
+        case .bye(let reason):
+            out.append(contentsOf: #""bye","reason":"#.utf8)
+            JSONWriter.appendString(reason, to: &out)
+        }
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// The message as a line without its `\n` (tests, logs).
+    public var line: String {
+        var out: [UInt8] = []
+        append(to: &out)
+        out.removeLast()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Pieces
+
+    private static func appendID(_ id: JSONValue?, to out: inout [UInt8]) {
+        guard let id else { return }
+        JSONWriter.appendKey("id", to: &out)
+        JSONWriter.append(id, to: &out)
+    }
+
+    private static func append(_ reply: Reply, to out: inout [UInt8]) {
+        JSONWriter.appendKey("request", to: &out)
+        switch reply {
+        case .subscribe(let subscription):
+            out.append(contentsOf: #""subscribe","events":["#.utf8)
+            for (i, name) in subscription.eventNames.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.appendString(name, to: &out)
+            }
+            out.append(contentsOf: #"],"devices":"#.utf8)
+            if let ids = subscription.deviceIDs {
+                out.append(UInt8(ascii: "["))
+                for (i, id) in ids.sorted().enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONWriter.appendInteger(id, to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            } else {
+                out.append(contentsOf: #""all""#.utf8)
+            }
+        case .devices(let devices):
+            out.append(contentsOf: #""devices","devices":"#.utf8)
+            append(devices, to: &out)
+        case .ping(let time):
+            out.append(contentsOf: #""ping","time":"#.utf8)
+            WireFormat.appendSeconds(time, to: &out)
+        case .set(let settings):
+            out.append(contentsOf: #""set","settings":"#.utf8)
+            append(settings, to: &out)
+        }
+    }
+
+    /// `{"forceTouch":true,"sensitivity":"medium"}`
+    static func append(_ settings: PublicSettings, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"forceTouch":"#.utf8)
+        JSONWriter.appendBool(settings.forceTouch, to: &out)
+        JSONWriter.appendKey("sensitivity", to: &out)
+        JSONWriter.appendString(settings.sensitivity.rawValue, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func append(_ devices: [DeviceInfo], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, device) in devices.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            append(device, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// DEVICE: `{"id","name","node","kind","forceCapability","maximumPossibleForce","width","height","x","y"}`,
+    /// `width` and `height` only where known.
+    static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.appendInteger(device.id, to: &out)
+        JSONWriter.appendKey("name", to: &out)
+        JSONWriter.appendString(device.name, to: &out)
+        JSONWriter.appendKey("node", to: &out)
+        JSONWriter.appendString(device.node, to: &out)
+        JSONWriter.appendKey("kind", to: &out)
+        JSONWriter.appendString(device.kind.rawValue, to: &out)
+        JSONWriter.appendKey("forceCapability", to: &out)
+        JSONWriter.appendString(device.forceCapability.rawValue, to: &out)
+        JSONWriter.appendKey("maximumPossibleForce", to: &out)
+        WireFormat.appendDecimal(device.maximumPossibleForce, to: &out)
+        if let width = device.widthMillimetres, let height = device.heightMillimetres {
+            JSONWriter.appendKey("width", to: &out)
+            WireFormat.appendDecimal(width, to: &out)
+            JSONWriter.appendKey("height", to: &out)
+            WireFormat.appendDecimal(height, to: &out)
+        }
+        JSONWriter.appendKey("x", to: &out)
+        append(device.xAxis, to: &out)
+        JSONWriter.appendKey("y", to: &out)
+        append(device.yAxis, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"min":0,"max":4095}`
+    static func append(_ axis: AbsInfo, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"min":"#.utf8)
+        WireFormat.appendInteger(Int64(axis.minimum), to: &out)
+        out.append(contentsOf: #","max":"#.utf8)
+        WireFormat.appendInteger(Int64(axis.maximum), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,70 @@
+/// An `error` the daemon sends a client (`docs/protocol.md`, "Errors"): the code, a message for humans,
+/// the `id` of the request it answers, and whether the connection is closed after it.
+public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The `error` field. Raw values are the wire strings.
+    public enum Code: String, CaseIterable, Sendable {
+        /// The line is not a JSON object (binary garbage included).
+        case invalidJSON = "invalid-json"
+        /// `request` missing, not a string, or not known.
+        case unknownRequest = "unknown-request"
+        /// A field has the wrong type or value.
+        case invalidArgument = "invalid-argument"
+        /// A control request from a peer that is neither root nor in the control group.
+        case notPermitted = "not-permitted"
+        /// A request line over ``ClientRequest/maximumLineLength`` bytes.
+        case lineTooLong = "line-too-long"
+        /// ``ProtocolError/maximumErrors`` errors on one connection.
+        case tooManyErrors = "too-many-errors"
+        /// The client stopped reading and a gesture or device event no longer fits its queue.
+        case tooSlow = "too-slow"
+
+        /// Whether the daemon disconnects after this error (the doc's "then" column).
+        public var isFatal: Bool {
+            switch self {
+            case .invalidJSON, .unknownRequest, .invalidArgument, .notPermitted: return false
+            case .lineTooLong, .tooManyErrors, .tooSlow: return true
+            }
+        }
+    }
+
+    /// After this many errors on one connection the daemon sends `too-many-errors` and disconnects.
+    public static let maximumErrors = 100
+
+    /// The request's `id`, when the line was a JSON object that had one (`null` is an id like any other).
+    public var id: JSONValue?
+    public var code: Code
+    public var message: String
+    /// Sent as `"fatal":true`; the connection is closed after the error.
+    public var fatal: Bool
+
+    /// An error; `fatal` defaults to what the code implies.
+    public init(id: JSONValue? = nil, code: Code, message: String, fatal: Bool? = nil) {
+        self.id = id
+        self.code = code
+        self.message = message
+        self.fatal = fatal ?? code.isFatal
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    /// `set` from a peer without control rights.
+    public static func notPermitted(id: JSONValue?, request: String) -> ProtocolError {
+        ProtocolError(
+            id: id, code: .notPermitted,
+            message: "'\(request)' needs root or membership of the control group")
+    }
+
+    /// A line longer than `limit` bytes (fatal).
+    public static func lineTooLong(limit: Int = ClientRequest.maximumLineLength) -> ProtocolError {
+        ProtocolError(code: .lineTooLong, message: "request line longer than \(limit) bytes")
+    }
+
+    /// The error budget is spent (fatal).
+    public static func tooManyErrors(_ count: Int = maximumErrors) -> ProtocolError {
+        ProtocolError(code: .tooManyErrors, message: "\(count) errors on this connection")
+    }
+
+    /// The client's queue cannot take a gesture or device event (fatal).
+    public static let tooSlow = ProtocolError(
+        code: .tooSlow, message: "the client stopped reading and an event no longer fits its queue")
+}
