@@ -34,4 +34,20 @@ static inline int pressured_sockaddr_un(struct sockaddr_un *addr, const char *pa
     return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
 }
 
+// accept4 and struct ucred are behind _GNU_SOURCE, which Swift's Glibc module was not built with; these
+// spell out what the kernel ABI guarantees.
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+struct pressured_ucred {
+    int32_t pid;
+    uint32_t uid;
+    uint32_t gid;
+};
+static inline int pressured_peer_credentials(int fd, struct pressured_ucred *out) {
+    socklen_t len = sizeof(*out);
+    return getsockopt(fd, SOL_SOCKET, 17 /* SO_PEERCRED */, out, &len);
+}
+static inline int pressured_accept(int fd) {
+    return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
 #endif

@@ -7,7 +7,7 @@ extension Hub {
         nextClientID += 1
         clients.append(ClientEntry(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl))
         scratch.removeAll(keepingCapacity: true)
-        ServerMessage.hello(devices: deviceInfos, settings: PublicSettings(settings), to: &scratch)
+        ServerMessage.hello(devices: deviceInfos, settings: PublicSettings(settings)).append(to: &scratch)
         enqueue(clients.count - 1, droppable: false)
         notices.append(.info("client \(id) connected\(mayControl ? " (may control)" : "")"))
         return id
@@ -30,7 +30,7 @@ extension Hub {
         if clients[c].queue.droppedTouches > 0, clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2 {
             let n = clients[c].queue.takeDroppedCount()
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.dropped(touches: n, to: &scratch)
+            ServerMessage.dropped(touches: n).append(to: &scratch)
             enqueue(c, droppable: false)
         }
     }
@@ -56,7 +56,7 @@ extension Hub {
         guard let c = clients.firstIndex(where: { $0.id == id }) else { return }
         var line: [UInt8] = []
         ServerMessage.error(ProtocolError(
-            id: nil, code: .lineTooLong, message: "request line longer than \(limit) bytes", fatal: true), to: &line)
+            id: nil, code: .lineTooLong, message: "request line longer than \(limit) bytes", fatal: true)).append(to: &line)
         close(c, reason: "request line over \(limit) bytes", finalLine: line)
     }
 
@@ -66,12 +66,12 @@ extension Hub {
             var line: [UInt8] = []
             ServerMessage.error(ProtocolError(
                 id: error.id, code: .tooManyErrors,
-                message: "\(Self.maximumErrorsPerClient) bad requests on this connection", fatal: true), to: &line)
+                message: "\(Self.maximumErrorsPerClient) bad requests on this connection", fatal: true)).append(to: &line)
             close(c, reason: "too many bad requests", finalLine: line)
             return
         }
         scratch.removeAll(keepingCapacity: true)
-        ServerMessage.error(error, to: &scratch)
+        ServerMessage.error(error).append(to: &scratch)
         enqueue(c, droppable: false)
     }
 
@@ -81,13 +81,13 @@ extension Hub {
             clients[c].subscription = sub
             updateTouchReporting()
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.subscribeReply(id: requestID, subscription: sub, to: &scratch)
+            ServerMessage.reply(id: requestID, .subscribe(sub)).append(to: &scratch)
         case .devices:
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.devicesReply(id: requestID, devices: deviceInfos, to: &scratch)
+            ServerMessage.reply(id: requestID, .devices(deviceInfos)).append(to: &scratch)
         case .ping:
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.pingReply(id: requestID, time: now, to: &scratch)
+            ServerMessage.reply(id: requestID, .ping(time: now)).append(to: &scratch)
         case .set(let change):
             guard clients[c].mayControl else {
                 reject(c, ProtocolError(
@@ -101,7 +101,7 @@ extension Hub {
             notices.append(.info("client \(clients[c].id) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
             apply(settings: s, configuration: configuration)
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.setReply(id: requestID, settings: PublicSettings(settings), to: &scratch)
+            ServerMessage.reply(id: requestID, .set(PublicSettings(settings))).append(to: &scratch)
         }
         enqueue(c, droppable: false)
     }
@@ -125,7 +125,7 @@ extension Hub {
         }
         if settingsChanged {
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.settings(PublicSettings(settings), to: &scratch)
+            ServerMessage.settings(PublicSettings(settings)).append(to: &scratch)
             for c in clients.indices where !clients[c].closing { enqueue(c, droppable: false) }
         }
     }
@@ -137,9 +137,9 @@ extension Hub {
     }
 
     /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.
-    mutating func broadcastDevice(_ change: DeviceChange, _ info: DeviceInfo) {
+    mutating func broadcastDevice(_ change: ServerMessage.DeviceChange, _ info: DeviceInfo) {
         scratch.removeAll(keepingCapacity: true)
-        ServerMessage.device(change, info, to: &scratch)
+        ServerMessage.device(change: change, info).append(to: &scratch)
         for c in clients.indices where !clients[c].closing {
             if change == .changed || (clients[c].subscription?.devices ?? false) { enqueue(c, droppable: false) }
         }
@@ -148,7 +148,7 @@ extension Hub {
     /// The daemon stops: every client gets `bye`.
     public mutating func shutdown(reason: String) {
         scratch.removeAll(keepingCapacity: true)
-        ServerMessage.bye(reason: reason, to: &scratch)
+        ServerMessage.bye(reason: reason).append(to: &scratch)
         for c in clients.indices where !clients[c].closing { enqueue(c, droppable: false) }
     }
 }

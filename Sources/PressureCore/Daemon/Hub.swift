@@ -38,15 +38,15 @@ public struct Hub: Sendable {
 
     public static let maximumErrorsPerClient = 100
 
-    public private(set) var settings: GestureSettings
-    public private(set) var configuration: Configuration
+    public internal(set) var settings: GestureSettings
+    public internal(set) var configuration: Configuration
     public var recordsTransitions = false {
         didSet { for i in devices.indices { devices[i].pipeline.recordsTransitions = recordsTransitions } }
     }
     /// Clients with bytes newly queued since the loop last took this list.
-    public private(set) var writable: [Int] = []
-    public private(set) var disconnects: [Disconnect] = []
-    public private(set) var notices: [Notice] = []
+    public internal(set) var writable: [Int] = []
+    public internal(set) var disconnects: [Disconnect] = []
+    public internal(set) var notices: [Notice] = []
 
     var devices: [DeviceEntry] = []
     var clients: [ClientEntry] = []
@@ -102,7 +102,7 @@ public struct Hub: Sendable {
         return id
     }
 
-    func calibration(for device: TouchDevice, node: String) -> ForceCalibration? {
+    mutating func calibration(for device: TouchDevice, node: String) -> ForceCalibration? {
         guard device.hasPressure, let axis = device.pressureAxis else { return nil }
         do {
             return try configuration.calibration(for: device.description, pressureAxis: axis).calibration
@@ -175,7 +175,7 @@ public struct Hub: Sendable {
             scratch.removeAll(keepingCapacity: true)
             WireFormat.append(e, to: &scratch)
             for c in clients.indices where !clients[c].closing {
-                guard let sub = clients[c].subscription, sub.wants(device: deviceID) else { continue }
+                guard let sub = clients[c].subscription, sub.includes(device: deviceID) else { continue }
                 guard isTouch ? sub.touches : sub.gestures else { continue }
                 enqueue(c, droppable: isTouch)
             }
@@ -188,7 +188,7 @@ public struct Hub: Sendable {
         for i in devices.indices {
             let id = devices[i].id
             devices[i].pipeline.reportsTouches = clients.contains {
-                !$0.closing && ($0.subscription.map { $0.touches && $0.wants(device: id) } ?? false)
+                !$0.closing && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
             }
         }
     }
@@ -206,8 +206,8 @@ public struct Hub: Sendable {
         case .overflow:
             var line: [UInt8] = []
             ServerMessage.error(
-                ProtocolError(id: nil, code: .tooSlow, message: "the client stopped reading; disconnected", fatal: true),
-                to: &line)
+                ProtocolError(id: nil, code: .tooSlow, message: "the client stopped reading; disconnected", fatal: true)
+            ).append(to: &line)
             close(c, reason: "too slow: \(clients[c].queue.pendingCount) bytes unread", finalLine: line)
         }
     }

@@ -26,7 +26,7 @@ public final class Daemon {
     var clients: [Int: ClientConnection] = [:]
     var devices: [Int: EvdevDevice] = [:]
     var deviceNodes: [String: Int] = [:]
-    var discovery: Hotplug? = nil
+    var discovery: (any HotplugSource)? = nil
     var replay: (source: ReplaySource, device: Int)? = nil
     var armedAt: Int64? = nil
     var running = true
@@ -66,7 +66,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
-        Log.info("pressured \(ServerMessage.pressuredVersion) serving \(options.socketPath) with \(hub.deviceIDs.count) device(s)")
+        Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceIDs.count) device(s)")
         performHubWork()
     }
 

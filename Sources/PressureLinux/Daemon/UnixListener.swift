@@ -91,7 +91,7 @@ public final class UnixListener {
 
     /// Accepts one pending connection, non-blocking; nil when none is waiting.
     public func accept() -> ClientConnection? {
-        let c = accept4(fd, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        let c = pressured_accept(fd)
         guard c >= 0 else { return nil }
         return ClientConnection(fd: c)
     }
@@ -127,9 +127,8 @@ public final class ClientConnection {
     deinit { close(fd) }
 
     public func credentials() -> PeerCredentials? {
-        var cred = ucred()
-        var len = socklen_t(MemoryLayout<ucred>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 else { return nil }
+        var cred = pressured_ucred()
+        guard pressured_peer_credentials(fd, &cred) == 0 else { return nil }
         var groups = [gid_t](repeating: 0, count: 64)
         var glen = socklen_t(groups.count * MemoryLayout<gid_t>.size)
         let ok = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, $0.baseAddress, &glen) } == 0

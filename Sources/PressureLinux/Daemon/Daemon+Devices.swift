@@ -1,0 +1,96 @@
+import Glibc
+import PressureCore
+
+/// Live devices: discovery, hot-plug, reading, unplug.
+extension Daemon {
+    /// Pinned devices (`--device`), or discovery (udev, else a watch on the input directory).
+    func startDevices() {
+        if !options.devices.isEmpty {
+            for node in options.devices { openDevice(node, classified: false) }
+            return
+        }
+        do {
+            let source = try DeviceDiscovery.makeSource(inputDirectory: options.inputDirectory)
+            try loop.add(source.fd, token: Token.hotplug)
+            discovery = source
+            Log.info("watching for touch devices through \(source.nodesAreClassified ? "udev" : options.inputDirectory)")
+            for node in source.scan() { openDevice(node, classified: source.nodesAreClassified) }
+        } catch {
+            Log.warning("no hot-plug: \(error); serving no devices until restarted with --device")
+        }
+    }
+
+    func hotplugEvents() {
+        guard let source = discovery else { return }
+        for change in source.receive() {
+            switch change {
+            case .added(let node):
+                if deviceNodes[node] == nil { openDevice(node, classified: source.nodesAreClassified) }
+            case .removed(let node):
+                if let id = deviceNodes[node] { closeDevice(id, why: "removed") }
+            }
+        }
+    }
+
+    /// Opens a node and serves it if it is a touch device. Permission problems wait for the node's
+    /// attributes to change (udev sets them just after the node appears).
+    func openDevice(_ node: String, classified: Bool) {
+        let device: EvdevDevice
+        do { device = try EvdevDevice(node: node, grab: options.grab) } catch {
+            if error.errno == EACCES || error.errno == EPERM, let source = discovery {
+                source.retryWhenAttributesChange(node)
+                Log.debug("\(node): \(error); will retry when its permissions change")
+            } else {
+                Log.warning("\(node): \(error)")
+            }
+            return
+        }
+        guard classified || TouchDeviceFilter.isTouch(device.description) else {
+            Log.debug("\(node): \"\(device.description.name)\" is not a touch device")
+            return
+        }
+        guard let id = hub.addDevice(node: node, description: device.description) else { return }
+        do { try loop.add(device.fd, token: Token.device | UInt64(id)) } catch {
+            Log.error("\(node): \(error)")
+            hub.removeDevice(id)
+            return
+        }
+        devices[id] = device
+        deviceNodes[node] = id
+        // Events may already be waiting (a finger was down when we started).
+        readDevice(id)
+    }
+
+    func readDevice(_ id: Int) {
+        guard let device = devices[id] else { return }
+        while true {
+            readBuffer.removeAll(keepingCapacity: true)
+            let outcome = device.read(into: &readBuffer)
+            if !readBuffer.isEmpty { hub.handle(device: id, events: readBuffer[...]) }
+            switch outcome {
+            case .ok:
+                return
+            case .resynced(let slots, let time):
+                hub.resync(device: id, slots: slots, at: time)
+                continue  // more may be waiting
+            case .gone:
+                closeDevice(id, why: "unplugged")
+                return
+            case .failed(let error):
+                Log.warning("\(device.node): \(error)")
+                closeDevice(id, why: "read failed")
+                return
+            }
+        }
+    }
+
+    /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told.
+    func closeDevice(_ id: Int, why: String) {
+        guard let device = devices.removeValue(forKey: id) else { return }
+        Log.info("\(device.node): \(why)")
+        loop.remove(device.fd)
+        device.close()
+        deviceNodes[device.node] = nil
+        hub.removeDevice(id)
+    }
+}
