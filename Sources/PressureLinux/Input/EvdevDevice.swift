@@ -1,0 +1,102 @@
+import CLibevdev
+import Glibc
+import PressureCore
+
+/// One open evdev node (`/dev/input/eventN`) read through libevdev.
+///
+/// Opened non-blocking: the owner waits on ``fd`` with epoll and calls ``read(into:)`` when it is
+/// readable. Event times are on `CLOCK_MONOTONIC`, the clock timerfd deadlines use, so a long-press
+/// deadline computed from an event time can be armed as it is. Not thread-safe: one owner, one thread.
+public final class EvdevDevice {
+    /// The node this was opened from, for messages.
+    public let node: String
+    /// The descriptor to wait on; -1 once closed.
+    public private(set) var fd: Int32
+    /// What the device says about itself, read once at open.
+    public let description: DeviceDescription
+    private var dev: OpaquePointer?
+
+    /// Opens `node` (`O_RDONLY | O_NONBLOCK | O_CLOEXEC`), sets the event clock to `CLOCK_MONOTONIC`
+    /// and, with `grab`, takes the device for itself (`EVIOCGRAB`: nobody else, the compositor included,
+    /// then sees its events; the default leaves it shared).
+    ///
+    /// A node that is not an evdev device fails in `libevdev_new_from_fd` with `ENOTTY`.
+    public init(node: String, grab: Bool = false) throws(SystemError) {
+        let fd = try syscall("open", node) { open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard let dev = libevdev_new() else {
+            Glibc.close(fd)
+            throw SystemError(call: "libevdev_new", subject: node, errno: ENOMEM)
+        }
+        // Before the fd is set, so that what libevdev says while reading the device goes to our log.
+        libevdev_set_device_log_function(dev, evdevLog, LIBEVDEV_LOG_ERROR, nil)
+        func fail(_ call: String, _ rc: Int32) -> SystemError {
+            libevdev_free(dev)
+            Glibc.close(fd)
+            return SystemError(call: call, subject: node, errno: rc < 0 ? -rc : EIO)
+        }
+        // libevdev_new_from_fd is this pair; split only to install the log function first.
+        var rc = libevdev_set_fd(dev, fd)
+        if rc < 0 { throw fail("libevdev_new_from_fd", rc) }
+        rc = libevdev_set_clock_id(dev, CLOCK_MONOTONIC)
+        if rc < 0 { throw fail("libevdev_set_clock_id", rc) }
+        if grab {
+            rc = libevdev_grab(dev, LIBEVDEV_GRAB)
+            if rc < 0 { throw fail("libevdev_grab", rc) }
+        }
+        self.node = node
+        self.fd = fd
+        self.dev = dev
+        description = Self.description(of: dev)
+    }
+
+    deinit { close() }
+
+    /// Frees libevdev and closes the descriptor (remove it from epoll first). Closing twice is harmless.
+    public func close() {
+        if let d = dev { libevdev_free(d) }
+        dev = nil
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Reads every event available now, appending them to `events`, without blocking. No allocation
+    /// while `events` has capacity (only a resync allocates its slot list).
+    ///
+    /// After `SYN_DROPPED` libevdev's sync events are read and discarded, and the outcome is
+    /// ``ReadOutcome/resynced(slots:at:)`` with the true state of every slot; the events appended before
+    /// it (including any read before the drop) are fed to the pipeline first. A protocol A device has no
+    /// slot state: its `SYN_DROPPED` is passed through for the tracker to handle.
+    public func read(into events: inout [InputEvent]) -> ReadOutcome {
+        guard let d = dev else { return .failed(SystemError(call: "libevdev_next_event", subject: node, errno: EBADF)) }
+        return EvdevReader.read(d, node: node, into: &events) { flags, ev in libevdev_next_event(d, flags, &ev) }
+    }
+
+    /// The current state of every slot, as a resync reports it (for a device just opened with a finger
+    /// already down, or for diagnostics).
+    public func currentSlots() -> [SlotTruth] {
+        guard let d = dev else { return [] }
+        return EvdevReader.slotTruth(d)
+    }
+}
+
+@available(*, unavailable, message: "an EvdevDevice belongs to the thread that reads it")
+extension EvdevDevice: Sendable {}
+
+/// libevdev's messages (a kernel bug it noticed, a misuse) as log lines rather than bare stderr text.
+private func evdevLog(
+    _ dev: OpaquePointer?, _ priority: libevdev_log_priority, _ data: UnsafeMutableRawPointer?,
+    _ file: UnsafePointer<CChar>?, _ line: Int32, _ function: UnsafePointer<CChar>?,
+    _ format: UnsafePointer<CChar>?, _ args: CVaListPointer?
+) {
+    guard let format, let args else { return }
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = buffer.withUnsafeMutableBufferPointer { b in vsnprintf(b.baseAddress, b.count, format, args) }
+    let name = dev.flatMap { libevdev_get_name($0) }.map { String(cString: $0) } ?? "evdev"
+    let text = "libevdev: \(name): " + String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    switch priority {
+    case LIBEVDEV_LOG_ERROR: Log.error(trimmed)
+    case LIBEVDEV_LOG_INFO: Log.info(trimmed)
+    default: Log.debug(trimmed)
+    }
+}

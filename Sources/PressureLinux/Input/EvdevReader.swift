@@ -1,0 +1,150 @@
+import CLibevdev
+import Glibc
+import PressureCore
+
+/// The true state of one slot after a resync, in the shape ``TouchPipeline/resync(slots:at:)`` takes.
+public typealias SlotTruth = (trackingID: Int32, x: Int32, y: Int32, pressure: Int32)
+
+/// What one ``EvdevDevice/read(into:)`` call found. In every case the events appended to the caller's
+/// array come first and must be fed to the pipeline before acting on the outcome.
+public enum ReadOutcome {
+    /// Everything the device had was read (the next read would block).
+    case ok
+    /// The kernel dropped events (`SYN_DROPPED`). Feed the events read so far, then pass `slots` to
+    /// ``TouchPipeline/resync(slots:at:)``. More events may be waiting: read again.
+    case resynced(slots: [SlotTruth], at: Timestamp)
+    /// The device was unplugged (`ENODEV`): cancel its contacts and close it.
+    case gone
+    /// Reading failed for another reason.
+    case failed(SystemError)
+}
+
+/// The read loop of ``EvdevDevice``, apart from the device so that tests can drive it with a scripted
+/// `libevdev_next_event` and an in-memory libevdev holding the state a resync reports.
+enum EvdevReader {
+    /// `libevdev_next_event` (flags, event out) → status or negative errno.
+    typealias NextEvent = (_ flags: UInt32, _ event: inout input_event) -> Int32
+
+    static let normal = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+    static let sync = LIBEVDEV_READ_FLAG_SYNC.rawValue
+    static let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
+    static let syncStatus = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+
+    /// Reads until the device has nothing more (`-EAGAIN`), a resync, or an error. Appends without
+    /// allocating while `events` has capacity; only a resync allocates (its slot list).
+    static func read(
+        _ dev: OpaquePointer, node: String, into events: inout [InputEvent], next: NextEvent
+    ) -> ReadOutcome {
+        var ev = input_event()
+        while true {
+            let rc = next(normal, &ev)
+            if rc == success {
+                events.append(inputEvent(ev))
+                continue
+            }
+            if rc == syncStatus {
+                // `ev` is the SYN_DROPPED. libevdev now queues events restating the device's state; they
+                // are only needed to update libevdev's own copy, which the resync then reads directly.
+                let dropped = inputEvent(ev)
+                var time = dropped.time
+                while true {
+                    let s = next(sync, &ev)
+                    if s == syncStatus || s == success {
+                        time = max(time, inputEvent(ev).time)
+                        continue
+                    }
+                    if s == -EAGAIN { break }
+                    if s == -EINTR { continue }
+                    return failure(-s, node: node)
+                }
+                switch resyncMode(dev) {
+                case .anonymous:
+                    // Protocol A keeps no state worth restoring: every frame restates all contacts. The
+                    // tracker's own SYN_DROPPED handling (cancel, then wait for a full frame) is right.
+                    events.append(dropped)
+                    continue
+                case .slotted, .singleTouch:
+                    appendRestatement(dev, at: time, to: &events)
+                    return .resynced(slots: slotTruth(dev), at: time)
+                }
+            }
+            if rc == -EAGAIN { return .ok }
+            if rc == -EINTR { continue }
+            return failure(-rc, node: node)
+        }
+    }
+
+    private static func failure(_ errno: Int32, node: String) -> ReadOutcome {
+        errno == ENODEV ? .gone : .failed(SystemError(call: "libevdev_next_event", subject: node, errno: errno))
+    }
+
+    /// The kernel's `struct input_event`; on 64-bit Linux its time is a `struct timeval`.
+    @inline(__always)
+    static func inputEvent(_ e: input_event) -> InputEvent {
+        InputEvent(
+            time: Timestamp(seconds: Int64(e.time.tv_sec), microseconds: Int64(e.time.tv_usec)),
+            type: e.type, code: e.code, value: e.value)
+    }
+
+    enum ResyncMode { case slotted, anonymous, singleTouch }
+
+    /// Decided from libevdev as ``TouchDevice`` decides it from the description: slots, else
+    /// multi-touch positions without slots, else a single contact.
+    static func resyncMode(_ dev: OpaquePointer) -> ResyncMode {
+        if libevdev_get_num_slots(dev) > 0 { return .slotted }
+        if libevdev_has_event_code(dev, UInt32(EV_ABS), UInt32(ABS_MT_POSITION_X)) != 0 { return .anonymous }
+        return .singleTouch
+    }
+
+    /// The state a resync reports: every slot's tracking id, position and pressure, or for a single-touch
+    /// panel its one contact (tracking id 0 while touching, -1 otherwise).
+    static func slotTruth(_ dev: OpaquePointer) -> [SlotTruth] {
+        let slots = libevdev_get_num_slots(dev)
+        if slots > 0 {
+            let count = min(Int(slots), TouchDevice.maximumSlots)
+            var truth: [SlotTruth] = []
+            truth.reserveCapacity(count)
+            for s in 0..<UInt32(count) {
+                // An axis the device lacks reads as 0, which is what the tracker assumes for it too.
+                truth.append((
+                    trackingID: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_TRACKING_ID)),
+                    x: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_POSITION_X)),
+                    y: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_POSITION_Y)),
+                    pressure: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_PRESSURE))))
+            }
+            return truth
+        }
+        let abs = UInt32(EV_ABS)
+        let pressure = libevdev_get_event_value(dev, abs, UInt32(ABS_PRESSURE))
+        let touching: Bool
+        if libevdev_has_event_code(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
+            touching = libevdev_get_event_value(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0
+        } else {
+            // As ``ContactTracker`` decides for panels without BTN_TOUCH: pressure above the minimum.
+            let minimum = libevdev_get_abs_info(dev, UInt32(ABS_PRESSURE))?.pointee.minimum ?? 0
+            touching = pressure > minimum
+        }
+        return [(
+            trackingID: touching ? 0 : -1,
+            x: libevdev_get_event_value(dev, abs, UInt32(ABS_X)),
+            y: libevdev_get_event_value(dev, abs, UInt32(ABS_Y)),
+            pressure: pressure)]
+    }
+
+    /// State the tracker keeps outside the slots, restated as events (no `SYN_REPORT`, so they complete
+    /// no frame). The discarded sync events would have carried it:
+    /// - `ABS_MT_SLOT`: the kernel sends it only when the slot changes, so events after the drop may
+    ///   address the current slot without naming it;
+    /// - `BTN_TOUCH`: likewise sent only on change, and ``TouchPipeline/resync(slots:at:)`` does not
+    ///   update the tracker's copy, so a finger put down during the drop would otherwise end on its next
+    ///   frame.
+    static func appendRestatement(_ dev: OpaquePointer, at time: Timestamp, to events: inout [InputEvent]) {
+        if libevdev_get_num_slots(dev) > 0 {
+            let slot = libevdev_get_current_slot(dev)
+            events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: slot))
+        } else if libevdev_has_event_code(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
+            let touch = libevdev_get_event_value(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH))
+            events.append(InputEvent(time: time, type: EventType.key, code: KeyCode.btnTouch, value: touch))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import CLibevdev
+import Foundation
+import Glibc
+import PressureCore
+import XCTest
+
+@testable import PressureLinux
+
+final class DevicesToolTests: XCTestCase {
+    func row(_ mem: MemoryEvdev, configuration: Configuration? = nil, settings: GestureSettings = GestureSettings())
+        throws -> DevicesTool.Row
+    {
+        let d = EvdevDevice.description(of: mem.dev)
+        return try XCTUnwrap(
+            try DevicesTool.row(node: "/dev/input/event5", description: d, configuration: configuration, settings: settings))
+    }
+
+    func testTableShowsKindPressureForceAndCalibration() throws {
+        let screen = try row(MemoryEvdev.multiTouchScreen())
+        let resistive = try row(MemoryEvdev.resistivePanel())
+        XCTAssertEqual(screen.forceCapability, .available)
+        let text = DevicesTool.table([screen, resistive])
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, text)
+        XCTAssertTrue(lines[0].hasPrefix("NODE"), text)
+        XCTAssertTrue(lines[1].contains("Test Capacitive Screen"), text)
+        XCTAssertTrue(lines[1].contains("touchscreen"), text)
+        XCTAssertTrue(lines[1].contains("10 slots"), text)
+        XCTAssertTrue(lines[1].contains("0..255, no resolution"), text)
+        XCTAssertTrue(lines[1].contains("available, max"), text)
+        XCTAssertTrue(lines[2].hasPrefix("    calibration: floor 0 (default)"), text)
+        XCTAssertTrue(lines[3].contains("single"), text)
+        // Columns line up: every row's NAME starts where the header's does.
+        let nameColumn = try XCTUnwrap(lines[0].range(of: "NAME")).lowerBound.utf16Offset(in: lines[0])
+        XCTAssertEqual(try XCTUnwrap(lines[1].range(of: "Test")).lowerBound.utf16Offset(in: lines[1]), nameColumn)
+    }
+
+    func testForceTouchOffAndNoPressure() throws {
+        var settings = GestureSettings()
+        settings.forceTouchEnabled = false
+        let off = try row(MemoryEvdev.multiTouchScreen(), settings: settings)
+        XCTAssertEqual(off.forceCapability, .unavailable)
+        XCTAssertEqual(DevicesTool.force(off), "unavailable (force touch off)")
+
+        let mem = try MemoryEvdev(name: "No Pressure")
+        mem.property(INPUT_PROP_DIRECT)
+        mem.abs(ABS_MT_SLOT, 0, 1)
+        mem.abs(ABS_MT_POSITION_X, 0, 100)
+        mem.abs(ABS_MT_POSITION_Y, 0, 100)
+        mem.abs(ABS_MT_TRACKING_ID, 0, 100)
+        let none = try row(mem)
+        XCTAssertNil(none.calibration)
+        XCTAssertEqual(DevicesTool.force(none), "unavailable (no pressure)")
+        XCTAssertTrue(DevicesTool.jsonLine(none).contains("\"pressure\":null"))
+        XCTAssertTrue(DevicesTool.jsonLine(none).hasSuffix("\"calibration\":null}"))
+    }
+
+    func testJSONLineIsValidJSON() throws {
+        let mem = try MemoryEvdev.multiTouchScreen()
+        libevdev_set_name(mem.dev, "Odd \"name\"\\\t\u{1}")
+        let line = DevicesTool.jsonLine(try row(mem))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(object["name"] as? String, "Odd \"name\"\\\t\u{1}")
+        XCTAssertEqual(object["node"] as? String, "/dev/input/event5")
+        XCTAssertEqual(object["kind"] as? String, "touchscreen")
+        XCTAssertEqual(object["slots"] as? Int, 10)
+        XCTAssertEqual(object["vendor"] as? Int, 0x04f3)
+        XCTAssertEqual((object["pressure"] as? [String: Any])?["max"] as? Int, 255)
+        let calibration = try XCTUnwrap(object["calibration"] as? [String: Any])
+        XCTAssertEqual((calibration["sources"] as? [String: Any])?["top"] as? String, "default")
+    }
+
+    func testCalibrationFromConfigurationNamesItsSource() throws {
+        let path = NSTemporaryDirectory() + "pressured-devices-\(getpid()).conf"
+        let text = "[Test screen]\nMatchName = Test Capacitive*\nPressureAverage = 60\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        defer { unlink(path) }
+        let configuration = try ConfigurationLoader.load(paths: [path])
+        let r = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
+        XCTAssertEqual(r.calibration?.calibration.average, 60)
+        XCTAssertEqual(r.calibration?.sources.average, "[Test screen] \(path):3")
+        XCTAssertEqual(r.calibration?.sources.floor, "default")
+    }
+
+    func testEmptyInputDirectoryFindsNothingAndSucceeds() throws {
+        let dir = NSTemporaryDirectory() + "pressured-devices-empty-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(DevicesTool.main(["--input-dir", dir, "--json"]), 0)
+        XCTAssertEqual(DevicesTool.discover(inputDirectory: dir).nodes, [])
+    }
+
+    func testUnreadableNodeFailsAndBadUsageIsTwo() throws {
+        let dir = NSTemporaryDirectory() + "pressured-devices-bad-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/event0", contents: nil))
+        XCTAssertEqual(DevicesTool.main(["--input-dir", dir, "--json"]), 1)
+        XCTAssertEqual(DevicesTool.main(["--bogus"]), 2)
+        XCTAssertEqual(DevicesTool.main(["extra"]), 2)
+    }
+}
