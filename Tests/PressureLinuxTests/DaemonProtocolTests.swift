@@ -132,8 +132,10 @@ final class DaemonProtocolTests: XCTestCase {
 
     /// A peer that is neither root nor in the group gets `not-permitted`; one in the group may control.
     func testControlFromAnUnauthorisedPeerIsRefused() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            throw XCTSkip("needs root and setpriv to act as another user")
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        else {
+            throw XCTSkip("needs root, setpriv and /usr/bin/python3 to act as another user")
         }
         let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--group", "nogroup"])
         chmod(d.dir.path, 0o755)
@@ -146,7 +148,7 @@ final class DaemonProtocolTests: XCTestCase {
         func asPeer(_ ids: [String]) throws -> String {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            p.arguments = ids + ["--clear-groups", "python3", "-c", script, d.socketPath]
+            p.arguments = ids + ["--clear-groups", "/usr/bin/python3", "-c", script, d.socketPath]
             let out = Pipe()
             p.standardOutput = out
             try p.run()

@@ -95,13 +95,14 @@ extension Hub {
                     message: "set is for root and members of the control group", fatal: false))
                 return
             }
-            var s = settings
-            if let f = change.forceTouch { s.forceTouchEnabled = f }
-            if let v = change.sensitivity { s.sensitivity = v }
+            let s = change.applied(to: settings)
             notices.append(.info("client \(clients[c].id) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
-            apply(settings: s, configuration: configuration)
+            // The answer first, then what everyone (this client too) hears about the change.
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.reply(id: requestID, .set(PublicSettings(settings))).append(to: &scratch)
+            ServerMessage.reply(id: requestID, .set(PublicSettings(s))).append(to: &scratch)
+            enqueue(c, droppable: false)
+            apply(settings: s, configuration: configuration)
+            return
         }
         enqueue(c, droppable: false)
     }

@@ -103,6 +103,7 @@ public final class Daemon {
                 if !progress { break }
             }
         }
+        listener.stop()
         Log.info("pressured stopped")
         return exitStatus
     }

@@ -74,7 +74,14 @@ public final class UnixListener {
         _ = fcntl(inheritedFD, F_SETFL, flags | O_NONBLOCK)
     }
 
-    deinit {
+    deinit { stop() }
+
+    private var stopped = false
+
+    /// Closes the socket and removes the file we created (main exits without running deinits).
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
         close(fd)
         if ownsPath { unlink(path) }
     }
