@@ -171,8 +171,42 @@ def protocol_a():
     write("protocol-a.evemu", head, s)
 
 
+def demo():
+    """The README's demo, at a person's pace (100 Hz): peek and pop; peek and let go; peek and swipe up
+    for quick actions; touch and hold; a light tap; two fingers at once, one pressing hard."""
+    s = Script()
+    t = 1.0
+    tid = [200]
+
+    def touch(x, y, pressures, dy=0, slot=0, hold=0.0):
+        nonlocal t
+        tid[0] += 1
+        for i, p in enumerate(pressures):
+            s.frame(t, mt(slot, tid[0] if i == 0 else None, x if i == 0 else None, y + i * dy, p))
+            t += 0.01
+        t += hold
+        s.frame(t, mt(slot, -1))
+        t += 0.6
+
+    ramp = lambda a, b, n: [round(a + (b - a) * i / (n - 1)) for i in range(n)]
+    touch(1200, 2000, ramp(30, 500, 25) + [500] * 20 + ramp(500, 900, 15) + ramp(900, 300, 10))   # peek, pop
+    touch(2500, 2200, ramp(30, 450, 25) + [450] * 40 + ramp(450, 50, 15))                           # peek, dismiss
+    touch(3000, 3200, ramp(30, 420, 20) + [420] * 30, dy=-8)                                       # quick actions
+    touch(800, 800, [80] * 3, hold=0.9)                                                          # long press
+    touch(2000, 1000, ramp(20, 90, 5) + ramp(90, 20, 5))                                          # light tap
+    tid[0] += 1
+    a, b = tid[0], tid[0] + 1
+    for i, (p, q) in enumerate(zip(ramp(40, 950, 30), ramp(40, 160, 30))):
+        evs = mt(0, a if i == 0 else None, 1000 if i == 0 else None, 3000 if i == 0 else None, p)
+        evs += mt(1, b if i == 0 else None, 3000 if i == 0 else None, 3000 if i == 0 else None, q)
+        s.frame(t, evs)
+        t += 0.01
+    s.frame(t, mt(0, -1) + mt(1, -1))
+    write("demo.evemu", screen_header("pressured demo touchscreen"), s)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a):
+    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a, demo):
         f()
     print("wrote fixtures to", os.path.normpath(OUT))

@@ -1,0 +1,167 @@
+import XCTest
+@testable import PressureCore
+
+/// The daemon's decisions without any I/O: routing, subscriptions, queues, control and unplug.
+final class HubTests: XCTestCase {
+    /// Everything queued for a client so far, as lines.
+    func lines(_ hub: inout Hub, _ client: Int) -> [String] {
+        var bytes: [UInt8] = []
+        hub.drain(client: client) { b in
+            bytes += b
+            return b.count
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func types(_ lines: [String]) -> [String] {
+        lines.map { line in
+            let t = line.split(separator: "\"")[3]
+            return t == "touch" ? "touch/" + line.split(separator: "\"")[7] : String(t)
+        }
+    }
+
+    func press() -> [InputEvent] {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 100) }
+        s.frame(at: 10) { $0.slot(0, p: 500) }
+        return s.events
+    }
+
+    func subscribe(_ hub: inout Hub, _ c: Int, _ json: String) {
+        hub.receive(client: c, line: Array(json.utf8)[...], now: Timestamp(microseconds: 0))
+    }
+
+    func testRoutingFollowsSubscriptions() throws {
+        var hub = Hub(configuration: Configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "/dev/input/event5", description: TestDevices.slotted))
+        let gesturesOnly = hub.connect(mayControl: false)
+        let touches = hub.connect(mayControl: false)
+        let otherDevice = hub.connect(mayControl: false)
+        let silent = hub.connect(mayControl: false)
+        subscribe(&hub, gesturesOnly, #"{"request":"subscribe"}"#)
+        subscribe(&hub, touches, #"{"request":"subscribe","events":["touches"]}"#)
+        subscribe(&hub, otherDevice, #"{"request":"subscribe","devices":[2]}"#)
+        for c in [gesturesOnly, touches, otherDevice, silent] { _ = lines(&hub, c) }
+        hub.handle(device: dev, events: press()[...])
+        XCTAssertEqual(types(lines(&hub, gesturesOnly)), ["peek"])
+        XCTAssertEqual(types(lines(&hub, touches)), ["touch/began", "touch/moved"])
+        XCTAssertEqual(lines(&hub, otherDevice), [])
+        XCTAssertEqual(lines(&hub, silent), [])
+    }
+
+    func testTouchesAreEncodedOnlyWhileSomeoneListens() throws {
+        var hub = Hub(configuration: Configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        XCTAssertFalse(hub.devices[0].pipeline.reportsTouches)
+        let c = hub.connect(mayControl: false)
+        subscribe(&hub, c, #"{"request":"subscribe","events":["gestures","touches"],"devices":[\#(dev)]}"#)
+        XCTAssertTrue(hub.devices[0].pipeline.reportsTouches)
+        hub.disconnected(c)
+        XCTAssertFalse(hub.devices[0].pipeline.reportsTouches)
+    }
+
+    func testAnUnpluggedDeviceEndsItsPeeksBeforeItIsRemoved() throws {
+        var hub = Hub(configuration: Configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        subscribe(&hub, c, #"{"request":"subscribe","events":["gestures","touches","devices"]}"#)
+        hub.handle(device: dev, events: press()[...])
+        _ = lines(&hub, c)
+        hub.removeDevice(dev)
+        XCTAssertEqual(types(lines(&hub, c)), ["dismiss", "touch/cancelled", "device"])
+        XCTAssertEqual(hub.deviceIDs, [])
+        hub.handle(device: dev, events: press()[...])  // late events for a gone device are ignored
+        XCTAssertEqual(lines(&hub, c), [])
+    }
+
+    func testLongPressComesFromTheTimerTick() throws {
+        var hub = Hub(configuration: Configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        subscribe(&hub, c, #"{"request":"subscribe"}"#)
+        _ = lines(&hub, c)
+        hub.handle(device: dev, events: Array(press().prefix(6))[...])  // down, light, no more events
+        XCTAssertEqual(hub.nextDeadline(device: dev), Timestamp(microseconds: 500_000))
+        hub.tick(device: dev, now: Timestamp(microseconds: 499_999))
+        XCTAssertEqual(lines(&hub, c), [])
+        hub.tick(device: dev, now: Timestamp(microseconds: 500_000))
+        XCTAssertEqual(types(lines(&hub, c)), ["longPress"])
+        XCTAssertNil(hub.nextDeadline(device: dev))
+    }
+
+    func testASlowClientLosesTouchesNotGesturesAndIsToldHowMany() throws {
+        var hub = Hub(configuration: Configuration(), queueCapacity: 4096)
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        subscribe(&hub, c, #"{"request":"subscribe","events":["gestures","touches"]}"#)
+        _ = lines(&hub, c)
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 10) }
+        for i in 1...60 { s.frame(at: Int64(i)) { $0.slot(0, x: Int32(100 + i)) } }
+        s.frame(at: 70) { $0.slot(0, p: 900) }  // peek and pop while the queue is past its touch limit
+        hub.handle(device: dev, events: s.events[...])
+        let got = lines(&hub, c)
+        XCTAssertTrue(types(got).contains("peek") && types(got).contains("pop"), "\(types(got))")
+        XCTAssertLessThan(got.count, 63)
+        // Once the queue has room again, the client is told what it lost.
+        let dropped = try XCTUnwrap(lines(&hub, c).last)
+        XCTAssertTrue(dropped.hasPrefix(#"{"type":"dropped","touches":"#), dropped)
+        XCTAssertTrue(hub.takeWork().disconnects.isEmpty)
+    }
+
+    func testAClientThatCannotTakeAGestureIsDisconnected() throws {
+        var hub = Hub(configuration: Configuration(), queueCapacity: 2048)
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let stuck = hub.connect(mayControl: false)
+        let fine = hub.connect(mayControl: false)
+        subscribe(&hub, stuck, #"{"request":"subscribe"}"#)
+        subscribe(&hub, fine, #"{"request":"subscribe"}"#)
+        _ = hub.takeWork()
+        _ = lines(&hub, fine)
+        var s = EventScript()
+        for i in 0..<40 {  // 40 peeks and dismisses, never read by `stuck`
+            s.frame(at: Int64(2 * i)) { $0.slot(0, id: Int32(i), x: 100, y: 100, p: 500) }
+            s.frame(at: Int64(2 * i + 1)) { $0.slot(0, id: -1) }
+            hub.handle(device: dev, events: s.events[...])
+            s.events.removeAll()
+            XCTAssertEqual(types(lines(&hub, fine)), ["peek", "dismiss"], "the other client gets everything")
+        }
+        let work = hub.takeWork()
+        XCTAssertEqual(work.disconnects.map(\.client), [stuck])
+        XCTAssertTrue(String(decoding: work.disconnects[0].finalLine, as: UTF8.self).contains(#""error":"too-slow""#))
+    }
+
+    func testControlNeedsPermissionAndEveryoneHearsTheChange() throws {
+        var hub = Hub(configuration: Configuration())
+        _ = hub.addDevice(node: "n", description: TestDevices.slotted)
+        let user = hub.connect(mayControl: false)
+        let admin = hub.connect(mayControl: true)
+        _ = lines(&hub, user)
+        _ = lines(&hub, admin)
+        subscribe(&hub, user, #"{"request":"set","id":1,"forceTouch":false}"#)
+        XCTAssertTrue(lines(&hub, user)[0].contains(#""error":"not-permitted""#))
+        XCTAssertTrue(hub.settings.forceTouchEnabled)
+        subscribe(&hub, admin, #"{"request":"set","id":2,"forceTouch":false}"#)
+        XCTAssertEqual(types(lines(&hub, admin)), ["reply", "device", "settings"])
+        XCTAssertEqual(types(lines(&hub, user)), ["device", "settings"])
+        XCTAssertEqual(hub.deviceInfos[0].forceCapability, .unavailable)
+        subscribe(&hub, admin, #"{"request":"set","id":3,"sensitivity":"firm"}"#)
+        XCTAssertEqual(types(lines(&hub, admin)), ["reply", "settings"], "no device change: force stays off")
+    }
+
+    func testAReloadWithBrokenCalibrationFallsBackToDefaultsAndSaysSo() throws {
+        var hub = Hub(configuration: Configuration())
+        _ = hub.addDevice(node: "n", description: TestDevices.slotted)
+        let before = hub.deviceInfos[0].maximumPossibleForce
+        let config = try Configuration.parse("[x]\nMatchName=Test*\nPressureFloor=900\nPressureAverage=100\n", file: "c.conf")
+        hub.reload(config)
+        XCTAssertEqual(hub.deviceInfos[0].maximumPossibleForce, before)
+        XCTAssertTrue(hub.takeWork().notices.contains { if case .warning(let m) = $0 { return m.contains("c.conf") } else { return false } })
+    }
+
+    func testNotATouchDeviceIsNotServed() {
+        var hub = Hub(configuration: Configuration())
+        XCTAssertNil(hub.addDevice(node: "/dev/input/event0", description: DeviceDescription(name: "Power Button")))
+        XCTAssertEqual(hub.deviceIDs, [])
+    }
+}

@@ -1,0 +1,106 @@
+"""End-to-end tests of the Python client against a real `pressured --replay` (run after `swift build`):
+
+    python3 -m unittest discover -s tools/python -v
+
+The daemon binary comes from $PRESSURED_BIN_DIR, else `swift build --show-bin-path`.
+"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from pressured_client import PressuredClient, PressuredError  # noqa: E402
+
+
+def bin_dir():
+    if os.environ.get("PRESSURED_BIN_DIR"):
+        return os.environ["PRESSURED_BIN_DIR"]
+    return subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
+
+
+BIN = bin_dir()
+FIXTURE = "Tests/Fixtures/peek-pop.evemu"
+
+
+class Daemon:
+    def __init__(self, *args):
+        self.dir = tempfile.TemporaryDirectory(prefix="pressured-py-")
+        self.socket = os.path.join(self.dir.name, "s.sock")
+        self.proc = subprocess.Popen([os.path.join(BIN, "pressured"), *args, "--socket", self.socket],
+                                     cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 10
+        while not os.path.exists(self.socket):
+            if time.time() > deadline or self.proc.poll() is not None:
+                raise RuntimeError("pressured did not start: " + self.proc.stderr.read())
+            time.sleep(0.02)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(timeout=10)
+        self.proc.stderr.close()
+        self.dir.cleanup()
+
+
+def replay_lines(*args):
+    out = subprocess.check_output([os.path.join(BIN, "pressurectl"), "replay", *args], cwd=ROOT, text=True)
+    return out.splitlines()
+
+
+class ClientTests(unittest.TestCase):
+    def test_receives_exactly_what_pressurectl_replay_prints(self):
+        import json
+        expected = [json.loads(line) for line in replay_lines("--touches", FIXTURE)]
+        daemon = Daemon("--replay", FIXTURE, "--speed", "0", "--exit-when-done")
+        try:
+            with PressuredClient(daemon.socket, timeout=10) as client:
+                self.assertEqual(client.hello["protocol"], 1)
+                self.assertEqual(client.hello["devices"][0]["forceCapability"], "available")
+                reply = client.subscribe(events=["gestures", "touches"])
+                self.assertEqual(reply["events"], ["gestures", "touches"])
+                got = [e for e in client.events() if "contact" in e]
+            self.assertEqual(got, expected)
+        finally:
+            daemon.stop()
+
+    def test_requests_and_errors(self):
+        daemon = Daemon("--replay", FIXTURE)
+        try:
+            with PressuredClient(daemon.socket, timeout=10) as client:
+                self.assertIsInstance(client.ping(), float)
+                self.assertEqual(client.devices()[0]["id"], 1)
+                with self.assertRaises(PressuredError) as caught:
+                    client.request("subscribe", events=["nonsense"])
+                self.assertEqual(caught.exception.code, "invalid-argument")
+                settings = client.set(force_touch=False)  # the tests run as root: allowed
+                self.assertEqual(settings["forceTouch"], False)
+                kinds = set()
+                for event in client.events():
+                    kinds.add(event["type"])
+                    if kinds >= {"device", "settings"}:
+                        break
+                self.assertEqual(kinds, {"device", "settings"})
+        finally:
+            daemon.stop()
+
+    def test_kiosk_example_runs(self):
+        daemon = Daemon("--replay", FIXTURE, "--speed", "0", "--exit-when-done")
+        try:
+            out = subprocess.run([sys.executable, os.path.join(HERE, "kiosk_example.py"), "--socket", daemon.socket],
+                                 capture_output=True, text=True, timeout=30)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn("peek at (1000, 1500)", out.stdout)
+            self.assertIn("-> open the item", out.stdout)
+            self.assertIn("pressured stopped", out.stdout)
+        finally:
+            daemon.stop()
+
+
+if __name__ == "__main__":
+    unittest.main()
