@@ -13,6 +13,7 @@ public final class Daemon {
         static let hotplug: UInt64 = 4 << 32
         static let device: UInt64 = 5 << 32
         static let client: UInt64 = 6 << 32
+        static let watchdog: UInt64 = 7 << 32
         static func kind(_ t: UInt64) -> UInt64 { t & ~0xffff_ffff }
         static func id(_ t: UInt64) -> Int { Int(t & 0xffff_ffff) }
     }
@@ -33,6 +34,11 @@ public final class Daemon {
     var exitStatus: Int32 = 0
     var readBuffer: [InputEvent] = []
     let controlGroup: UInt32?
+    let notify = SystemdNotify()
+    /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
+    var watchdog: DeadlineTimer? = nil
+    /// The last `STATUS=` sent; nil until `READY=1` went out (STATUS changes are reported after it).
+    var reportedStatus: String? = nil
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
@@ -68,6 +74,30 @@ public final class Daemon {
         }
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceIDs.count) device(s)")
         performHubWork()
+        if let interval = notify?.watchdogIntervalMicroseconds {
+            do {
+                let w = try DeadlineTimer()
+                try loop.add(w.fd, token: Token.watchdog)
+                w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
+                watchdog = w
+            } catch { Log.warning("watchdog: \(error)") }
+        }
+        // Devices are open and the socket is bound: ready, from the main process (see docs).
+        notify?.send("READY=1\n\(status())")
+        reportedStatus = status()
+    }
+
+    /// `STATUS=` for systemctl status.
+    func status() -> String {
+        let n = hub.deviceIDs.count
+        return "STATUS=serving \(n) device\(n == 1 ? "" : "s") to \(clients.count) client\(clients.count == 1 ? "" : "s")"
+    }
+
+    func keepAlive() {
+        guard let w = watchdog, let interval = notify?.watchdogIntervalMicroseconds else { return }
+        w.acknowledge()
+        notify?.send("WATCHDOG=1")
+        w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
     }
 
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
@@ -88,6 +118,7 @@ public final class Daemon {
             }
             performHubWork()
         }
+        notify?.send("STOPPING=1")
         hub.shutdown(reason: "shutdown")
         performHubWork()
         // Last words: give each client up to a second to take what is queued for it.
@@ -116,6 +147,7 @@ public final class Daemon {
         case Token.hotplug: hotplugEvents()
         case Token.device: readDevice(Token.id(token))
         case Token.client: clientReady(Token.id(token), events)
+        case Token.watchdog: keepAlive()
         default: Log.warning("event for unknown token \(token)")
         }
     }
@@ -124,11 +156,13 @@ public final class Daemon {
         for s in signals.receive() {
             switch s {
             case SIGHUP:
+                notify?.send("RELOADING=1")
                 do {
                     hub.reload(try Self.loadConfiguration(options))
                 } catch {
                     Log.error("reload failed, keeping the old configuration: \(error)")
                 }
+                notify?.send("READY=1")
             default:
                 Log.info("signal \(s): shutting down")
                 running = false
@@ -183,6 +217,13 @@ public final class Daemon {
         }
         for id in work.writable { flush(client: id) }
         for d in work.disconnects { drop(client: d.client, finalLine: d.finalLine) }
+        if notify != nil, reportedStatus != nil {
+            let now = status()
+            if now != reportedStatus {
+                notify?.send(now)
+                reportedStatus = now
+            }
+        }
     }
 }
 

@@ -1,0 +1,62 @@
+# Install pressured on a kiosk: release binaries with the Swift runtime linked in (a kiosk has no Swift),
+# the systemd units, the udev rules, a commented default configuration, the protocol doc and man pages.
+#
+#   make                      build the release binaries
+#   make install              install under PREFIX (default /usr), into DESTDIR if set (packaging)
+#   make uninstall            remove what install put there (the configuration in /etc is kept if edited)
+#
+# systemd and udev directories come from pkg-config (systemd.pc's systemdsystemunitdir and sysusersdir,
+# udev.pc's udevdir) where available, else Debian's defaults; override them on the command line.
+
+PREFIX      ?= /usr
+DESTDIR     ?=
+BINDIR      ?= $(PREFIX)/bin
+MANDIR      ?= $(PREFIX)/share/man
+DOCDIR      ?= $(PREFIX)/share/doc/pressured
+SYSCONFDIR  ?= /etc
+UNITDIR     ?= $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null || echo /lib/systemd/system)
+SYSUSERSDIR ?= $(shell pkg-config --variable=sysusersdir systemd 2>/dev/null || echo /usr/lib/sysusers.d)
+UDEVDIR     ?= $(shell pkg-config --variable=udevdir udev 2>/dev/null || echo /lib/udev)
+SWIFT       ?= swift
+
+BUILD_FLAGS = -c release --static-swift-stdlib
+BIN_PATH    = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
+
+INSTALLED = $(BINDIR)/pressured $(BINDIR)/pressurectl \
+	$(UNITDIR)/pressured.service $(UNITDIR)/pressured.socket $(SYSUSERSDIR)/pressured.conf \
+	$(UDEVDIR)/rules.d/70-pressured.rules $(DOCDIR)/protocol.md $(DOCDIR)/gestures.md \
+	$(DOCDIR)/configuration.md $(MANDIR)/man8/pressured.8 $(MANDIR)/man1/pressurectl.1
+
+.PHONY: all build install uninstall print-dirs
+all: build
+
+build:
+	$(SWIFT) build $(BUILD_FLAGS) --product pressured
+	$(SWIFT) build $(BUILD_FLAGS) --product pressurectl
+
+install: build
+	install -Dm755 $(BIN_PATH)/pressured $(DESTDIR)$(BINDIR)/pressured
+	install -Dm755 $(BIN_PATH)/pressurectl $(DESTDIR)$(BINDIR)/pressurectl
+	sed 's|/usr/bin/|$(BINDIR)/|g' systemd/pressured.service > pressured.service.tmp
+	install -Dm644 pressured.service.tmp $(DESTDIR)$(UNITDIR)/pressured.service
+	rm -f pressured.service.tmp
+	install -Dm644 systemd/pressured.socket $(DESTDIR)$(UNITDIR)/pressured.socket
+	install -Dm644 systemd/pressured.sysusers $(DESTDIR)$(SYSUSERSDIR)/pressured.conf
+	install -Dm644 udev-rules/70-pressured.rules $(DESTDIR)$(UDEVDIR)/rules.d/70-pressured.rules
+	test -e $(DESTDIR)$(SYSCONFDIR)/pressured/pressured.conf || \
+		install -Dm644 docs/pressured.conf $(DESTDIR)$(SYSCONFDIR)/pressured/pressured.conf
+	install -Dm644 docs/protocol.md $(DESTDIR)$(DOCDIR)/protocol.md
+	install -Dm644 docs/gestures.md $(DESTDIR)$(DOCDIR)/gestures.md
+	install -Dm644 docs/configuration.md $(DESTDIR)$(DOCDIR)/configuration.md
+	install -Dm644 docs/man/pressured.8 $(DESTDIR)$(MANDIR)/man8/pressured.8
+	install -Dm644 docs/man/pressurectl.1 $(DESTDIR)$(MANDIR)/man1/pressurectl.1
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	cmp -s docs/pressured.conf $(DESTDIR)$(SYSCONFDIR)/pressured/pressured.conf && \
+		rm -f $(DESTDIR)$(SYSCONFDIR)/pressured/pressured.conf && \
+		rmdir $(DESTDIR)$(SYSCONFDIR)/pressured 2>/dev/null || true
+
+print-dirs:
+	@echo "BINDIR=$(BINDIR) UNITDIR=$(UNITDIR) SYSUSERSDIR=$(SYSUSERSDIR) UDEVDIR=$(UDEVDIR) SYSCONFDIR=$(SYSCONFDIR)"

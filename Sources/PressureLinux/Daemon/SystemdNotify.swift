@@ -1,0 +1,53 @@
+import CLinux
+import Glibc
+
+/// systemd's notify protocol, spoken directly (no libsystemd): one datagram per state change to the
+/// socket named by `$NOTIFY_SOCKET` (`READY=1`, `STATUS=…`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`).
+/// Without the variable (not started by systemd) every call does nothing.
+public final class SystemdNotify {
+    private let fd: Int32
+    private var address = sockaddr_un()
+    private let length: socklen_t
+    /// Half of `WatchdogSec=`, when systemd asked for keep-alives from this process.
+    public let watchdogIntervalMicroseconds: Int64?
+
+    /// Nil when not under systemd (no `NOTIFY_SOCKET`).
+    public init?() {
+        guard let raw = getenv("NOTIFY_SOCKET") else { return nil }
+        var path = String(cString: raw)
+        // '@' names an abstract socket: its address starts with a NUL byte.
+        let abstract = path.hasPrefix("@")
+        if abstract { path.removeFirst() }
+        let n = path.utf8.count
+        guard n > 0, n < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let start = abstract ? 1 : 0
+            for (i, b) in path.utf8.enumerated() { raw[start + i] = b }
+        }
+        // Abstract: the leading NUL and the name; a path: the name and its terminating NUL.
+        length = socklen_t(MemoryLayout<sa_family_t>.size + n + 1)
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var interval: Int64? = nil
+        if let usec = getenv("WATCHDOG_USEC").flatMap({ Int64(String(cString: $0)) }), usec > 0 {
+            let pid = getenv("WATCHDOG_PID").flatMap { Int32(String(cString: $0)) }
+            if pid == nil || pid == getpid() { interval = usec / 2 }
+        }
+        watchdogIntervalMicroseconds = interval
+    }
+
+    deinit { close(fd) }
+
+    /// Sends newline-separated assignments; a failure is logged once per call, never fatal.
+    public func send(_ state: String) {
+        let sent = state.withCString { p in
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, p, strlen(p), Int32(MSG_NOSIGNAL), $0, length)
+                }
+            }
+        }
+        if sent < 0 { Log.warning("sd_notify: \(String(cString: strerror(errno)))") }
+    }
+}
