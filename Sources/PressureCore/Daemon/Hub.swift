@@ -62,15 +62,57 @@ public struct Hub: Sendable {
         scratch.reserveCapacity(4096)
     }
 
-    /// Takes the loop's work lists (and clears them).
-    public mutating func takeWork() -> (writable: [Int], disconnects: [Disconnect], notices: [Notice]) {
-        defer {
+    /// What the loop must do after feeding the hub: write to these clients, close those, log the notices.
+    public struct Work: Sendable {
+        public var writable: [Int] = []
+        public var disconnects: [Disconnect] = []
+        public var notices: [Notice] = []
+        public init() {}
+
+        public var isEmpty: Bool { writable.isEmpty && disconnects.isEmpty && notices.isEmpty }
+
+        public mutating func removeAll() {
             writable.removeAll(keepingCapacity: true)
             disconnects.removeAll(keepingCapacity: true)
             notices.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Hands the work lists to the loop by swapping them with the loop's (emptied) ones: no copy and no
+    /// allocation on the hot path, as returning them would cost.
+    public mutating func swapWork(_ work: inout Work) {
+        swap(&writable, &work.writable)
+        swap(&disconnects, &work.disconnects)
+        swap(&notices, &work.notices)
         for i in clients.indices { clients[i].markedWritable = false }
-        return (writable, disconnects, notices)
+    }
+
+    /// The work lists as a copy, for tests and tools.
+    public mutating func takeWork() -> Work {
+        var work = Work()
+        swapWork(&work)
+        return work
+    }
+
+    public var deviceCount: Int { devices.count }
+    public var clientCount: Int { clients.count }
+
+    /// The earliest long-press deadline over every device but `excluded` (a replay keeps its own clock).
+    public func earliestDeadline(excluding excluded: Int?) -> Timestamp? {
+        var earliest: Timestamp? = nil
+        for d in devices where d.id != excluded {
+            if let t = d.pipeline.nextDeadline, earliest.map({ t < $0 }) ?? true { earliest = t }
+        }
+        return earliest
+    }
+
+    /// The timer reached `now`: every device but `excluded` fires the long presses due.
+    public mutating func tickAll(now: Timestamp, excluding excluded: Int?) {
+        for i in devices.indices where devices[i].id != excluded {
+            guard let due = devices[i].pipeline.nextDeadline, due <= now else { continue }
+            devices[i].pipeline.tick(now)
+            route(device: i)
+        }
     }
 
     public var deviceIDs: [Int] { devices.map(\.id) }

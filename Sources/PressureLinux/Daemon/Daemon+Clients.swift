@@ -48,8 +48,13 @@ extension Daemon {
             close(client: id)
             return
         }
-        let events = hub.hasPendingBytes(client: id) ? EventLoop.readable | EventLoop.writable : EventLoop.readable
-        try? loop.modify(c.fd, token: Token.client | UInt64(id), events: events)
+        // Ask for EPOLLOUT only while bytes wait, and touch epoll only when that changes.
+        let pending = hub.hasPendingBytes(client: id)
+        if pending != c.waitsForWritable {
+            c.waitsForWritable = pending
+            let events = pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable
+            try? loop.modify(c.fd, token: Token.client | UInt64(id), events: events)
+        }
     }
 
     /// The hub gave up on a client: one best-effort last line, then close.

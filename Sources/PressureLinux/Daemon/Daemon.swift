@@ -39,6 +39,9 @@ public final class Daemon {
     var watchdog: DeadlineTimer? = nil
     /// The last `STATUS=` sent; nil until `READY=1` went out (STATUS changes are reported after it).
     var reportedStatus: String? = nil
+    var reportedCounts = (devices: -1, clients: -1)
+    /// Swapped with the hub's lists each iteration, so taking the work allocates nothing.
+    var work = Hub.Work()
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
@@ -72,7 +75,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
-        Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceIDs.count) device(s)")
+        Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         performHubWork()
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
@@ -89,7 +92,7 @@ public final class Daemon {
 
     /// `STATUS=` for systemctl status.
     func status() -> String {
-        let n = hub.deviceIDs.count
+        let n = hub.deviceCount
         return "STATUS=serving \(n) device\(n == 1 ? "" : "s") to \(clients.count) client\(clients.count == 1 ? "" : "s")"
     }
 
@@ -176,9 +179,7 @@ public final class Daemon {
         func consider(_ t: Int64?) {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
-        for id in hub.deviceIDs where replay?.device != id {
-            consider(hub.nextDeadline(device: id)?.microseconds)
-        }
+        consider(hub.earliestDeadline(excluding: replay?.device)?.microseconds)
         if let r = replay {
             if r.source.speed <= 0 && r.source.started && !r.source.finished {
                 // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
@@ -197,17 +198,14 @@ public final class Daemon {
         timer.acknowledge()
         armedAt = nil
         let now = monotonicMicroseconds()
-        for id in hub.deviceIDs where replay?.device != id {
-            if let d = hub.nextDeadline(device: id), d.microseconds <= now {
-                hub.tick(device: id, now: Timestamp(microseconds: now))
-            }
-        }
+        hub.tickAll(now: Timestamp(microseconds: now), excluding: replay?.device)
         if replay != nil { stepReplay(now: now) }
     }
 
     /// Writes what the hub queued, closes whom it dropped, logs what it noticed.
     func performHubWork() {
-        let work = hub.takeWork()
+        hub.swapWork(&work)
+        defer { work.removeAll() }
         for n in work.notices {
             switch n {
             case .info(let m): Log.info(m)
@@ -217,7 +215,9 @@ public final class Daemon {
         }
         for id in work.writable { flush(client: id) }
         for d in work.disconnects { drop(client: d.client, finalLine: d.finalLine) }
-        if notify != nil, reportedStatus != nil {
+        // Counts first: building the STATUS string only when it changed keeps this allocation-free.
+        if notify != nil, reportedStatus != nil, reportedCounts != (hub.deviceCount, clients.count) {
+            reportedCounts = (hub.deviceCount, clients.count)
             let now = status()
             if now != reportedStatus {
                 notify?.send(now)

@@ -123,6 +123,8 @@ public struct PeerCredentials: Equatable, Sendable {
 public final class ClientConnection {
     public let fd: Int32
     var pending: [UInt8] = []
+    /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
+    var waitsForWritable = false
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 
