@@ -159,7 +159,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(failure("{x")?.message, "invalid JSON at byte 1: unexpected 'x', expected a string key or '}'")
         XCTAssertEqual(failure(#"{"id":1}"#)?.message, "the request has no 'request' field")
         XCTAssertEqual(
-            failure(#"{"request":"reboot"}"#)?.message, #"unknown request "reboot"; known: subscribe, devices, ping, set"#)
+            failure(#"{"request":"reboot"}"#)?.message, #"unknown request "reboot"; known: subscribe, devices, ping, set, reload"#)
         XCTAssertEqual(
             failure(#"{"request":"subscribe","events":["smells"]}"#)?.message,
             #"unknown event kind "smells" in 'events'; known: gestures, touches, devices"#)
@@ -201,7 +201,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(
             ProtocolError.Code.allCases.map(\.rawValue),
             ["invalid-json", "unknown-request", "invalid-argument", "not-permitted", "line-too-long",
-             "too-many-errors", "too-slow"])
+             "too-many-errors", "too-slow", "reload-failed"])
         XCTAssertEqual(ProtocolError.Code.allCases.filter(\.isFatal), [.lineTooLong, .tooManyErrors, .tooSlow])
         XCTAssertEqual(ProtocolError(code: .invalidArgument, message: "m").fatal, false)
         XCTAssertEqual(ProtocolError(code: .invalidArgument, message: "m", fatal: true).fatal, true)
@@ -215,5 +215,15 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(ProtocolError.tooManyErrors().fatal)
         XCTAssertEqual(ProtocolError.tooSlow.code, .tooSlow)
         XCTAssertTrue(ProtocolError.tooSlow.fatal)
+    }
+}
+
+extension ProtocolTests {
+    func testReloadIsAControlRequestWithItsOwnReply() throws {
+        let parsed = try ClientRequest.parse(line: #"{"request":"reload","id":5}"#).get()
+        XCTAssertEqual(parsed.request, .reload)
+        XCTAssertTrue(parsed.request.isControl)
+        XCTAssertEqual(ServerMessage.reply(id: 5, .reload(PublicSettings(GestureSettings()))).line,
+                       #"{"type":"reply","id":5,"request":"reload","settings":{"forceTouch":true,"sensitivity":"medium"}}"#)
     }
 }

@@ -183,6 +183,31 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertTrue(d.log.contains("reload failed"), d.log)
     }
 
+    func testReloadRequestAnswersAndABrokenFileIsRefused() throws {
+        let conf = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString).conf")
+        try "[pressured]\nSensitivity=medium\n".write(to: conf, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: conf) }
+        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path])
+        let c = try SocketClient(path: d.socketPath)
+        _ = c.readLine()
+        try "[pressured]\nSensitivity=light\n".write(to: conf, atomically: true, encoding: .utf8)
+        c.send(#"{"request":"reload","id":"r1"}"# + "\n")
+        let reply = try XCTUnwrap(c.readObject())
+        XCTAssertEqual(reply["type"] as? String, "reply", "\(reply)")
+        XCTAssertEqual(reply["request"] as? String, "reload")
+        XCTAssertEqual((reply["settings"] as? [String: Any])?["sensitivity"] as? String, "light")
+        // Sensitivity moves thresholds, not the device's force range: a settings event, no device change.
+        XCTAssertEqual(c.readObject()?["type"] as? String, "settings")
+        try "[pressured]\nSensitivity=squishy\n".write(to: conf, atomically: true, encoding: .utf8)
+        c.send(#"{"request":"reload","id":"r2"}"# + "\n")
+        let refused = try XCTUnwrap(c.readObject())
+        XCTAssertEqual(refused["error"] as? String, "reload-failed")
+        XCTAssertEqual(refused["id"] as? String, "r2")
+        XCTAssertTrue((refused["message"] as? String)?.contains(":2:") ?? false, "\(refused)")
+        c.send(#"{"request":"ping","id":3}"# + "\n")
+        XCTAssertEqual(c.readObject()?["id"] as? Int, 3)
+    }
+
     func testShutdownSaysByeAndALiveSocketIsNotStolen() throws {
         let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu")])
         let second = try Executables.run("pressured", ["--replay", fixture("peek-pop.evemu"), "--socket", d.socketPath])

@@ -88,11 +88,15 @@ extension Hub {
         case .ping:
             scratch.removeAll(keepingCapacity: true)
             ServerMessage.reply(id: requestID, .ping(time: now)).append(to: &scratch)
-        case .set(let change):
+        case .set, .reload:
             guard clients[c].mayControl else {
                 reject(c, ProtocolError(
                     id: requestID, code: .notPermitted,
-                    message: "set is for root and members of the control group", fatal: false))
+                    message: "\(request.name) is for root and members of the control group", fatal: false))
+                return
+            }
+            guard case .set(let change) = request else {
+                reloads.append(ReloadRequest(client: clients[c].id, id: requestID))
                 return
             }
             let s = change.applied(to: settings)
@@ -131,10 +135,27 @@ extension Hub {
         }
     }
 
-    /// `SIGHUP`: the configuration files were read again.
-    public mutating func reload(_ newConfiguration: Configuration) {
+    /// `SIGHUP` or a `reload` request: the configuration files were read again. The requester (if any) is
+    /// answered before everyone hears what changed.
+    public mutating func reload(_ newConfiguration: Configuration, answering request: ReloadRequest? = nil) {
         notices.append(.info("configuration reloaded"))
+        if let r = request, let c = clients.firstIndex(where: { $0.id == r.client }), !clients[c].closing {
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.reply(id: r.id, .reload(PublicSettings(newConfiguration.settings))).append(to: &scratch)
+            enqueue(c, droppable: false)
+        }
         apply(settings: newConfiguration.settings, configuration: newConfiguration)
+    }
+
+    /// The configuration could not be read again: the old one stays, and the requester is told why.
+    public mutating func reloadFailed(_ message: String, answering request: ReloadRequest?) {
+        notices.append(.warning("reload failed, keeping the old configuration: \(message)"))
+        guard let r = request, let c = clients.firstIndex(where: { $0.id == r.client }), !clients[c].closing else {
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.error(ProtocolError(id: r.id, code: .reloadFailed, message: message)).append(to: &scratch)
+        enqueue(c, droppable: false)
     }
 
     /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.

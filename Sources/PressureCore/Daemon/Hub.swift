@@ -47,6 +47,9 @@ public struct Hub: Sendable {
     public internal(set) var writable: [Int] = []
     public internal(set) var disconnects: [Disconnect] = []
     public internal(set) var notices: [Notice] = []
+    /// Clients that asked for `reload` (with their request ids): the loop reads the files and calls
+    /// ``reload(_:answering:)`` or ``reloadFailed(_:answering:)``.
+    public internal(set) var reloads: [ReloadRequest] = []
 
     var devices: [DeviceEntry] = []
     var clients: [ClientEntry] = []
@@ -78,6 +81,12 @@ public struct Hub: Sendable {
         }
     }
 
+    /// A `reload` request waiting for the loop to read the configuration.
+    public struct ReloadRequest: Sendable {
+        public var client: Int
+        public var id: JSONValue?
+    }
+
     /// Hands the work lists to the loop by swapping them with the loop's (emptied) ones: no copy and no
     /// allocation on the hot path, as returning them would cost.
     public mutating func swapWork(_ work: inout Work) {
@@ -85,6 +94,11 @@ public struct Hub: Sendable {
         swap(&disconnects, &work.disconnects)
         swap(&notices, &work.notices)
         for i in clients.indices { clients[i].markedWritable = false }
+    }
+
+    public mutating func takeReloads() -> [ReloadRequest] {
+        defer { reloads.removeAll() }
+        return reloads
     }
 
     /// The work lists as a copy, for tests and tools.

@@ -11,6 +11,8 @@ public enum ClientRequest: Hashable, Sendable {
     case ping
     /// Change settings (a control request).
     case set(SettingsChange)
+    /// Read the configuration files again, as `SIGHUP` does (a control request).
+    case reload
 
     /// The longest request line accepted, in bytes, not counting its `\n` (64 KiB).
     public static let maximumLineLength = 64 * 1024
@@ -22,13 +24,16 @@ public enum ClientRequest: Hashable, Sendable {
         case .devices: return "devices"
         case .ping: return "ping"
         case .set: return "set"
+        case .reload: return "reload"
         }
     }
 
     /// Whether only root or members of the control group may send this request.
     public var isControl: Bool {
-        if case .set = self { return true }
-        return false
+        switch self {
+        case .set, .reload: return true
+        case .subscribe, .devices, .ping: return false
+        }
     }
 }
 
@@ -171,10 +176,11 @@ extension ClientRequest {
         case "devices": return .devices
         case "ping": return .ping
         case "set": return .set(try decodeSettingsChange(fields))
+        case "reload": return .reload
         default:
             throw Failure(
                 code: .unknownRequest,
-                message: "unknown request \(quoted(name)); known: subscribe, devices, ping, set")
+                message: "unknown request \(quoted(name)); known: subscribe, devices, ping, set, reload")
         }
     }
 

@@ -32,6 +32,8 @@ public enum ServerMessage: Hashable, Sendable {
         case ping(time: Timestamp)
         /// The settings after the change.
         case set(PublicSettings)
+        /// The settings after the configuration was read again.
+        case reload(PublicSettings)
     }
 
     /// The `change` of a `device` event.
@@ -126,6 +128,9 @@ public enum ServerMessage: Hashable, Sendable {
             WireFormat.appendSeconds(time, to: &out)
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)
+            append(settings, to: &out)
+        case .reload(let settings):
+            out.append(contentsOf: #""reload","settings":"#.utf8)
             append(settings, to: &out)
         }
     }

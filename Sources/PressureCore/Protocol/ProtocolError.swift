@@ -17,11 +17,13 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooManyErrors = "too-many-errors"
         /// The client stopped reading and a gesture or device event no longer fits its queue.
         case tooSlow = "too-slow"
+        /// `reload` found a configuration file it could not use; the old configuration stays.
+        case reloadFailed = "reload-failed"
 
         /// Whether the daemon disconnects after this error (the doc's "then" column).
         public var isFatal: Bool {
             switch self {
-            case .invalidJSON, .unknownRequest, .invalidArgument, .notPermitted: return false
+            case .invalidJSON, .unknownRequest, .invalidArgument, .notPermitted, .reloadFailed: return false
             case .lineTooLong, .tooManyErrors, .tooSlow: return true
             }
         }

@@ -159,18 +159,23 @@ public final class Daemon {
         for s in signals.receive() {
             switch s {
             case SIGHUP:
-                notify?.send("RELOADING=1")
-                do {
-                    hub.reload(try Self.loadConfiguration(options))
-                } catch {
-                    Log.error("reload failed, keeping the old configuration: \(error)")
-                }
-                notify?.send("READY=1")
+                reload(answering: nil)
             default:
                 Log.info("signal \(s): shutting down")
                 running = false
             }
         }
+    }
+
+    /// Reads the configuration again (`SIGHUP`, a `reload` request) without dropping anyone.
+    func reload(answering request: Hub.ReloadRequest?) {
+        notify?.send("RELOADING=1")
+        do {
+            hub.reload(try Self.loadConfiguration(options), answering: request)
+        } catch {
+            hub.reloadFailed(error.description, answering: request)
+        }
+        notify?.send("READY=1")
     }
 
     /// Arms the timerfd for the earliest long-press deadline or replay step, only when it changed.
@@ -204,6 +209,10 @@ public final class Daemon {
 
     /// Writes what the hub queued, closes whom it dropped, logs what it noticed.
     func performHubWork() {
+        // Reload requests first: they queue answers and broadcasts that this same pass then writes.
+        if !hub.reloads.isEmpty {
+            for r in hub.takeReloads() { reload(answering: r) }
+        }
         hub.swapWork(&work)
         defer { work.removeAll() }
         for n in work.notices {
