@@ -19,6 +19,9 @@ public struct PressureEvent: Hashable, Sendable {
     /// Position in device units.
     public var x: Int32
     public var y: Int32
+    /// Position on the screen in pixels (``ScreenGeometry``).
+    public var screenX: Double
+    public var screenY: Double
     /// 0 where force is unavailable.
     public var force: Double
     /// 0 where force is unavailable.
@@ -28,8 +31,9 @@ public struct PressureEvent: Hashable, Sendable {
     public var progress: Double?
 
     public init(
-        kind: Kind, time: Timestamp, device: Int, contact: UInt64, x: Int32, y: Int32, force: Double,
-        maximumPossibleForce: Double, progress: Double? = nil
+        kind: Kind, time: Timestamp, device: Int, contact: UInt64, x: Int32, y: Int32,
+        screenX: Double = 0, screenY: Double = 0, force: Double, maximumPossibleForce: Double,
+        progress: Double? = nil
     ) {
         self.kind = kind
         self.time = time
@@ -37,6 +41,8 @@ public struct PressureEvent: Hashable, Sendable {
         self.contact = contact
         self.x = x
         self.y = y
+        self.screenX = screenX
+        self.screenY = screenY
         self.force = force
         self.maximumPossibleForce = maximumPossibleForce
         self.progress = progress

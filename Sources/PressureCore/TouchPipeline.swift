@@ -28,6 +28,8 @@ public struct TouchPipeline: Sendable {
     public private(set) var settings: GestureSettings
     public private(set) var calibration: ForceCalibration?
     public private(set) var thresholds: GestureThresholds
+    /// Where touches land on the screen; the device's own units unless configured.
+    public var geometry: ScreenGeometry
     /// Also emit `touch` events (began/moved/ended/cancelled), not only gestures.
     public var reportsTouches: Bool
     public var recordsTransitions = false
@@ -38,6 +40,8 @@ public struct TouchPipeline: Sendable {
 
     var contacts: [ActiveContact?]
     var nextContactID: UInt64 = 1
+    private let xAxis: AbsInfo
+    private let yAxis: AbsInfo
     private var maximumForce: Double
     private var forceScale: Double
 
@@ -52,6 +56,9 @@ public struct TouchPipeline: Sendable {
         self.settings = settings
         self.calibration = calibration
         thresholds = GestureThresholds(device: device, calibration: calibration, settings: settings)
+        geometry = ScreenGeometry.deviceUnits(device)
+        xAxis = device.xAxis
+        yAxis = device.yAxis
         (maximumForce, forceScale) = (0, 0)
         outputs.reserveCapacity(4 * contacts.count + 4)
         updateForce()
@@ -204,9 +211,11 @@ public struct TouchPipeline: Sendable {
     private func event(_ kind: PressureEvent.Kind, _ c: ActiveContact, _ time: Timestamp, progress: Double?)
         -> PressureEvent
     {
-        PressureEvent(
-            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y,
-            force: force(raw: c.pressure), maximumPossibleForce: maximumForce, progress: progress)
+        let screen = geometry.map(x: c.x, y: c.y, xAxis: xAxis, yAxis: yAxis)
+        return PressureEvent(
+            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y, screenX: screen.x,
+            screenY: screen.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
+            progress: progress)
     }
 
     /// Progress towards the next threshold: peek while not peeked, then pop; nil past both, after a long

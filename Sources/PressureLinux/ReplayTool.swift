@@ -42,6 +42,7 @@ public enum ReplayTool {
                 device: device, deviceID: 1, calibration: calibration?.calibration, settings: settings,
                 reportsTouches: touches)
             pipeline.recordsTransitions = verbose
+            pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
             if verbose {
                 Log.debug("device \"\(device.description.name)\": \(device.kind.rawValue), force \(pipeline.forceCapability.rawValue), peek at raw \(pipeline.thresholds.peekRaw), pop at raw \(pipeline.thresholds.popRaw)")
             }

@@ -10,6 +10,8 @@ public struct Configuration: Hashable, Sendable {
     public var settingsSections: [SettingsSection]
     /// The device sections, in merge order (file order, then order within each file).
     public var sections: [DeviceSection]
+    /// `[app ID]` sections: static quick actions per app (`Configuration+Apps.swift`).
+    public var appSections: [AppSection] = []
 
     public init(settingsSections: [SettingsSection] = [], sections: [DeviceSection] = []) {
         self.settingsSections = settingsSections
@@ -36,6 +38,7 @@ public struct Configuration: Hashable, Sendable {
         for file in files {
             result.settingsSections += file.settingsSections
             result.sections += file.sections
+            result.appSections += file.appSections
         }
         return result
     }
@@ -162,7 +165,13 @@ public struct DeviceSection: Hashable, Sendable {
         public static let floor = "PressureFloor"
         public static let average = "PressureAverage"
         public static let top = "PressureTop"
-        public static let all = [matchName, matchVendor, matchProduct, matchBus, floor, average, top]
+        public static let screenSize = "ScreenSize"
+        public static let screenRotation = "ScreenRotation"
+        public static let calibrationMatrix = "CalibrationMatrix"
+        public static let all = [
+            matchName, matchVendor, matchProduct, matchBus, floor, average, top, screenSize, screenRotation,
+            calibrationMatrix,
+        ]
     }
 
     /// The text between the brackets; descriptive only (titles may repeat).
@@ -174,6 +183,8 @@ public struct DeviceSection: Hashable, Sendable {
     public var floor: Int32?
     public var average: Int32?
     public var top: Int32?
+    /// Screen mapping: size in pixels, rotation, calibration matrix (`Configuration+Screen.swift`).
+    public var screen = ScreenOverride()
     /// The line of every key given, by key.
     public var keyLines: [String: Int]
 

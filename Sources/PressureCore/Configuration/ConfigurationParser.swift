@@ -119,6 +119,7 @@ struct ConfigurationParser {
     var result = Configuration()
     var settings: SettingsSection?
     var device: DeviceSection?
+    var app: AppSection?
     var inSettings = false
     var lineNumber = 0
 
@@ -163,6 +164,10 @@ struct ConfigurationParser {
     static func string(_ s: Text) -> String { String(Substring(s)) }
 
     mutating func closeSection() throws(ConfigurationError) {
+        if let a = app {
+            result.appSections.append(a)
+            app = nil
+        }
         guard let section = device else { return }
         device = nil
         guard !section.match.isEmpty else {
@@ -184,6 +189,9 @@ struct ConfigurationParser {
             if let settings { throw fail(.duplicateSettingsSection(firstLine: settings.line)) }
             settings = SettingsSection(file: file, line: lineNumber)
             inSettings = true
+        } else if let appID = AppSection.appID(fromTitle: title) {
+            app = AppSection(app: appID, file: file, line: lineNumber)
+            inSettings = false
         } else {
             device = DeviceSection(title: title, file: file, line: lineNumber)
             inSettings = false
@@ -205,6 +213,11 @@ struct ConfigurationParser {
             try deviceKey(key, value, in: &section)
             section.keyLines[key] = lineNumber
             device = section
+        } else if var section = app {
+            if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
+            try appKey(key, value, in: &section)
+            section.keyLines[key] = lineNumber
+            app = section
         } else {
             throw fail(.keyOutsideSection(key: key))
         }
@@ -273,6 +286,8 @@ struct ConfigurationParser {
             s.average = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
         case DeviceSection.Key.top:
             s.top = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
+        case DeviceSection.Key.screenSize, DeviceSection.Key.screenRotation, DeviceSection.Key.calibrationMatrix:
+            try screenKey(key, value, in: &s.screen)
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
         }

@@ -18,6 +18,7 @@ extension Hub {
         guard let c = clients.firstIndex(where: { $0.id == id }) else { return }
         let wasClosing = clients[c].closing
         clients.remove(at: c)
+        removeRegions(of: id)
         if !wasClosing { notices.append(.info("client \(id) hung up")) }
         updateTouchReporting()
     }
@@ -61,6 +62,12 @@ extension Hub {
     }
 
     mutating func reject(_ c: Int, _ error: ProtocolError) {
+        if error.fatal {
+            var line: [UInt8] = []
+            ServerMessage.error(error).append(to: &line)
+            close(c, reason: error.message, finalLine: line)
+            return
+        }
         clients[c].errors += 1
         if clients[c].errors >= Self.maximumErrorsPerClient {
             var line: [UInt8] = []
@@ -82,6 +89,13 @@ extension Hub {
             updateTouchReporting()
             scratch.removeAll(keepingCapacity: true)
             ServerMessage.reply(id: requestID, .subscribe(sub)).append(to: &scratch)
+            enqueue(c, droppable: false)
+            // An app that was started for a quick action gets the choice that was waiting for it.
+            if let app = sub.app { deliverPendingChoices(to: app, now: now) }
+            return
+        case .setRegion, .removeRegion, .setQuickActions, .chooseAction:
+            answerRegionRequest(c, requestID, request, now: now)
+            return
         case .devices:
             scratch.removeAll(keepingCapacity: true)
             ServerMessage.reply(id: requestID, .devices(deviceInfos)).append(to: &scratch)
@@ -123,8 +137,12 @@ extension Hub {
             let before = devices[i].info
             let cal = calibration(for: devices[i].pipeline.device, node: devices[i].node)
             devices[i].pipeline.apply(settings: new, calibration: cal)
+            devices[i].pipeline.geometry = newConfiguration.screen(
+                for: devices[i].pipeline.device, udevMatrix: devices[i].udevMatrix).geometry
             let after = devices[i].info
-            if before.forceCapability != after.forceCapability || before.maximumPossibleForce != after.maximumPossibleForce {
+            if before.forceCapability != after.forceCapability || before.maximumPossibleForce != after.maximumPossibleForce
+                || before.screen != after.screen
+            {
                 broadcastDevice(.changed, after)
             }
         }

@@ -21,7 +21,10 @@ public struct Hub: Sendable {
     struct DeviceEntry: Sendable {
         var id: Int
         var node: String
+        var udevMatrix: [Double]?
         var pipeline: TouchPipeline
+        /// Contacts that began in a region, by contact id (`Hub+Regions.swift`).
+        var owners: [UInt64: RegionOwner] = [:]
         var lastTime: Timestamp?
         var info: DeviceInfo { DeviceInfo(id: id, node: node, pipeline: pipeline) }
     }
@@ -52,6 +55,10 @@ public struct Hub: Sendable {
     public internal(set) var reloads: [ReloadRequest] = []
 
     var devices: [DeviceEntry] = []
+    var regions = RegionTable()
+    /// Quick actions apps registered at run time, by app id (static ones come from the configuration).
+    var dynamicQuickActions: [String: [QuickActionItem]] = [:]
+    var pendingChoices: [PendingChoice] = []
     var clients: [ClientEntry] = []
     var nextDeviceID = 1
     var nextClientID = 1
@@ -139,7 +146,7 @@ public struct Hub: Sendable {
     /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
     /// wrong falls back to the defaults with a warning: the device is still served.
     @discardableResult
-    public mutating func addDevice(node: String, description: DeviceDescription) -> Int? {
+    public mutating func addDevice(node: String, description: DeviceDescription, udevMatrix: [Double]? = nil) -> Int? {
         let device: TouchDevice
         do { device = try TouchDevice(description) } catch {
             notices.append(.info("\(node): \(error)"))
@@ -150,7 +157,8 @@ public struct Hub: Sendable {
         var pipeline = TouchPipeline(
             device: device, deviceID: id, calibration: calibration(for: device, node: node), settings: settings)
         pipeline.recordsTransitions = recordsTransitions
-        devices.append(DeviceEntry(id: id, node: node, pipeline: pipeline))
+        pipeline.geometry = configuration.screen(for: device, udevMatrix: udevMatrix).geometry
+        devices.append(DeviceEntry(id: id, node: node, udevMatrix: udevMatrix, pipeline: pipeline))
         updateTouchReporting()
         let info = devices[devices.count - 1].info
         notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)"))
@@ -226,24 +234,46 @@ public struct Hub: Sendable {
             notices.append(.debug("device \(deviceID) contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")"))
         }
         for e in devices[i].pipeline.outputs {
-            let isTouch: Bool
-            if case .touch = e.kind { isTouch = true } else { isTouch = false }
-            scratch.removeAll(keepingCapacity: true)
-            WireFormat.append(e, to: &scratch)
-            for c in clients.indices where !clients[c].closing {
-                guard let sub = clients[c].subscription, sub.includes(device: deviceID) else { continue }
-                guard isTouch ? sub.touches : sub.gestures else { continue }
-                enqueue(c, droppable: isTouch)
+            switch e.kind {
+            case .touch(let phase):
+                // Ownership is decided where the touch begins, in the frame it begins.
+                if phase == .began, let r = regions.hit(x: e.screenX, y: e.screenY) {
+                    devices[i].owners[e.contact] = RegionOwner(r)
+                }
+                broadcast(e, device: deviceID, touch: true)
+                if phase == .ended || phase == .cancelled { devices[i].owners[e.contact] = nil }
+            case .gesture(let g):
+                if let owner = devices[i].owners[e.contact] {
+                    routeOwned(g, e, owner, device: i)
+                } else {
+                    broadcast(e, device: deviceID, touch: false)
+                }
             }
         }
         devices[i].pipeline.clearOutputs()
+    }
+
+    /// Sends an event to every client subscribed to its kind and device, encoding it only if one is.
+    mutating func broadcast(_ e: PressureEvent, device deviceID: Int, touch: Bool) {
+        var encoded = false
+        for c in clients.indices where !clients[c].closing {
+            guard let sub = clients[c].subscription, sub.includes(device: deviceID) else { continue }
+            guard touch ? sub.touches : sub.gestures else { continue }
+            if !encoded {
+                scratch.removeAll(keepingCapacity: true)
+                WireFormat.append(e, to: &scratch)
+                encoded = true
+            }
+            enqueue(c, droppable: touch)
+        }
     }
 
     /// Touch events cost an encoding per frame: a pipeline reports them only while someone listens.
     mutating func updateTouchReporting() {
         for i in devices.indices {
             let id = devices[i].id
-            devices[i].pipeline.reportsTouches = clients.contains {
+            // Regions need to see every touch begin, to decide who owns it.
+            devices[i].pipeline.reportsTouches = !regions.isEmpty || clients.contains {
                 !$0.closing && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
             }
         }

@@ -13,6 +13,14 @@ public enum ClientRequest: Hashable, Sendable {
     case set(SettingsChange)
     /// Read the configuration files again, as `SIGHUP` does (a control request).
     case reload
+    /// Register or replace a region of the screen (`ClientRequest+Regions.swift`).
+    case setRegion(Region)
+    /// Remove one of this connection's regions.
+    case removeRegion(id: String)
+    /// This app's dynamic quick actions (the connection subscribed with an `app`).
+    case setQuickActions([QuickActionItem])
+    /// The user chose a quick action: deliver it to the app that owns it.
+    case chooseAction(app: String, action: String)
 
     /// The longest request line accepted, in bytes, not counting its `\n` (64 KiB).
     public static let maximumLineLength = 64 * 1024
@@ -25,6 +33,10 @@ public enum ClientRequest: Hashable, Sendable {
         case .ping: return "ping"
         case .set: return "set"
         case .reload: return "reload"
+        case .setRegion: return "setRegion"
+        case .removeRegion: return "removeRegion"
+        case .setQuickActions: return "setQuickActions"
+        case .chooseAction: return "chooseAction"
         }
     }
 
@@ -32,7 +44,7 @@ public enum ClientRequest: Hashable, Sendable {
     public var isControl: Bool {
         switch self {
         case .set, .reload: return true
-        case .subscribe, .devices, .ping: return false
+        case .subscribe, .devices, .ping, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
         }
     }
 }
@@ -47,6 +59,8 @@ public struct Subscription: Hashable, Sendable {
     public var devices: Bool
     /// Device ids to receive events from; nil for all, including devices that appear later.
     public var deviceIDs: Set<Int>?
+    /// The app this connection is (for quick actions registered by it and chosen for it).
+    public var app: String? = nil
 
     /// The default is what `{"request":"subscribe"}` asks for: gestures from all devices.
     public init(gestures: Bool = true, touches: Bool = false, devices: Bool = false, deviceIDs: Set<Int>? = nil) {
@@ -177,10 +191,15 @@ extension ClientRequest {
         case "ping": return .ping
         case "set": return .set(try decodeSettingsChange(fields))
         case "reload": return .reload
+        case "setRegion": return .setRegion(try decodeRegion(fields))
+        case "removeRegion": return .removeRegion(id: try requiredString(fields, "region"))
+        case "setQuickActions": return .setQuickActions(try decodeItems(fields))
+        case "chooseAction":
+            return .chooseAction(app: try requiredString(fields, "app"), action: try requiredString(fields, "action"))
         default:
             throw Failure(
                 code: .unknownRequest,
-                message: "unknown request \(quoted(name)); known: subscribe, devices, ping, set, reload")
+                message: "unknown request \(quoted(name)); known: \(knownRequests)")
         }
     }
 
@@ -219,6 +238,7 @@ extension ClientRequest {
         case let other?:
             throw .invalid("'devices' must be a list of device ids or \"all\", not \(describe(other))")
         }
+        subscription.app = try optionalString(fields, "app")
         return subscription
     }
 

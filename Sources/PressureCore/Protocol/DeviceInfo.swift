@@ -12,6 +12,8 @@ public struct DeviceInfo: Hashable, Sendable {
     public var heightMillimetres: Double?
     public var xAxis: AbsInfo
     public var yAxis: AbsInfo
+    /// Where its touches land on the screen (`screenX`/`screenY` of events).
+    public var screen: ScreenGeometry
 
     public init(id: Int, node: String, pipeline: TouchPipeline) {
         let device = pipeline.device
@@ -25,6 +27,7 @@ public struct DeviceInfo: Hashable, Sendable {
         heightMillimetres = device.sizeMillimetres?.height
         xAxis = device.xAxis
         yAxis = device.yAxis
+        screen = pipeline.geometry
     }
 }
 

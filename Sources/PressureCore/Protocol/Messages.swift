@@ -19,6 +19,10 @@ public enum ServerMessage: Hashable, Sendable {
     case dropped(touches: Int)
     /// The daemon is stopping (`reason`: `shutdown`).
     case bye(reason: String)
+    /// The answer to a region or quick-action request (`Messages+Regions.swift`).
+    case regionReply(id: JSONValue?, RegionReply)
+    /// A quick action the user chose, delivered to the app that owns it.
+    case action(app: String, action: String)
 
     /// The protocol version `hello` announces; it changes only for incompatible changes.
     public static let protocolVersion = 1
@@ -80,6 +84,15 @@ public enum ServerMessage: Hashable, Sendable {
         case .bye(let reason):
             out.append(contentsOf: #""bye","reason":"#.utf8)
             JSONWriter.appendString(reason, to: &out)
+        case .regionReply(let id, let reply):
+            out.append(contentsOf: #""reply""#.utf8)
+            Self.appendID(id, to: &out)
+            Self.append(reply, to: &out)
+        case .action(let app, let action):
+            out.append(contentsOf: #""action","app":"#.utf8)
+            JSONWriter.appendString(app, to: &out)
+            JSONWriter.appendKey("action", to: &out)
+            JSONWriter.appendString(action, to: &out)
         }
         out.append(contentsOf: "}\n".utf8)
     }
@@ -94,7 +107,7 @@ public enum ServerMessage: Hashable, Sendable {
 
     // MARK: Pieces
 
-    private static func appendID(_ id: JSONValue?, to out: inout [UInt8]) {
+    static func appendID(_ id: JSONValue?, to out: inout [UInt8]) {
         guard let id else { return }
         JSONWriter.appendKey("id", to: &out)
         JSONWriter.append(id, to: &out)
@@ -153,7 +166,8 @@ public enum ServerMessage: Hashable, Sendable {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// DEVICE: `{"id","name","node","kind","forceCapability","maximumPossibleForce","width","height","x","y"}`,
+    /// DEVICE: `{"id","name","node","kind","forceCapability","maximumPossibleForce","width","height","x","y",
+    /// "screen"}`,
     /// `width` and `height` only where known.
     static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
@@ -178,7 +192,25 @@ public enum ServerMessage: Hashable, Sendable {
         append(device.xAxis, to: &out)
         JSONWriter.appendKey("y", to: &out)
         append(device.yAxis, to: &out)
+        JSONWriter.appendKey("screen", to: &out)
+        append(device.screen, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"width":1920,"height":1080,"rotation":90,"matrix":[1,0,0,0,1,0]}`
+    static func append(_ screen: ScreenGeometry, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"width":"#.utf8)
+        WireFormat.appendDecimal(screen.width, to: &out)
+        out.append(contentsOf: #","height":"#.utf8)
+        WireFormat.appendDecimal(screen.height, to: &out)
+        out.append(contentsOf: #","rotation":"#.utf8)
+        WireFormat.appendInteger(Int64(screen.rotation.rawValue), to: &out)
+        out.append(contentsOf: #","matrix":["#.utf8)
+        for (i, v) in screen.matrix.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            WireFormat.appendDecimal(v, to: &out)
+        }
+        out.append(contentsOf: "]}".utf8)
     }
 
     /// `{"min":0,"max":4095}`

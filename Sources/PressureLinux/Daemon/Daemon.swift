@@ -185,6 +185,7 @@ public final class Daemon {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
         consider(hub.earliestDeadline(excluding: replay?.device)?.microseconds)
+        consider(hub.earliestChoiceExpiry?.microseconds)
         if let r = replay {
             if r.source.speed <= 0 && r.source.started && !r.source.finished {
                 // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
@@ -204,6 +205,7 @@ public final class Daemon {
         armedAt = nil
         let now = monotonicMicroseconds()
         hub.tickAll(now: Timestamp(microseconds: now), excluding: replay?.device)
+        hub.expireChoices(now: Timestamp(microseconds: now))
         if replay != nil { stepReplay(now: now) }
     }
 

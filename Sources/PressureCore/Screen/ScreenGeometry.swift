@@ -1,0 +1,58 @@
+/// Where a device's touches land on the screen, in pixels: the device's axis ranges normalised to 0…1,
+/// then libinput's 3×2 calibration matrix (the `LIBINPUT_CALIBRATION_MATRIX` convention kiosk integrators
+/// already set), then the screen's rotation, then the screen size.
+///
+/// With nothing configured the "screen" is the device's own axis range at one pixel per unit, so regions
+/// can still be used in device units.
+public struct ScreenGeometry: Hashable, Sendable {
+    /// Clockwise rotation of the picture relative to the touch panel.
+    public enum Rotation: Int, CaseIterable, Sendable {
+        case none = 0, quarter = 90, half = 180, threeQuarters = 270
+    }
+
+    /// Screen size in pixels.
+    public var width: Double
+    public var height: Double
+    public var rotation: Rotation
+    /// `a b c d e f`: x' = a·x + b·y + c, y' = d·x + e·y + f, on normalised coordinates.
+    public var matrix: [Double]
+
+    public static let identityMatrix: [Double] = [1, 0, 0, 0, 1, 0]
+
+    public init(width: Double, height: Double, rotation: Rotation = .none, matrix: [Double] = identityMatrix) {
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.matrix = matrix.count == 6 ? matrix : Self.identityMatrix
+    }
+
+    /// The default for a device: its axis ranges as pixels, no rotation, identity calibration.
+    public static func deviceUnits(_ device: TouchDevice) -> ScreenGeometry {
+        ScreenGeometry(width: Double(device.xAxis.span), height: Double(device.yAxis.span))
+    }
+
+    /// Parses `LIBINPUT_CALIBRATION_MATRIX` ("a b c d e f", whitespace separated); nil if malformed.
+    public static func parseMatrix(_ text: some StringProtocol) -> [Double]? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double(String($0)) }
+        guard parts.count == 6, parts.allSatisfy(\.isFinite) else { return nil }
+        return parts
+    }
+
+    /// Maps a device position to screen pixels.
+    @inlinable
+    public func map(x: Int32, y: Int32, xAxis: AbsInfo, yAxis: AbsInfo) -> (x: Double, y: Double) {
+        let nx = Double(Int64(x) - Int64(xAxis.minimum)) / Double(xAxis.span)
+        let ny = Double(Int64(y) - Int64(yAxis.minimum)) / Double(yAxis.span)
+        let m = matrix
+        let cx = m[0] * nx + m[1] * ny + m[2]
+        let cy = m[3] * nx + m[4] * ny + m[5]
+        let (rx, ry): (Double, Double)
+        switch rotation {
+        case .none: (rx, ry) = (cx, cy)
+        case .quarter: (rx, ry) = (1 - cy, cx)
+        case .half: (rx, ry) = (1 - cx, 1 - cy)
+        case .threeQuarters: (rx, ry) = (cy, 1 - cx)
+        }
+        return (rx * width, ry * height)
+    }
+}
