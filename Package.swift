@@ -2,7 +2,10 @@
 // pressured: force and force gestures from Linux touch hardware.
 //
 // Dependency direction (one way): PressureCore (pure Swift, no I/O, no C) ← PressureLinux (libevdev,
-// libudev, syscalls) ← executables. Benchmarks live in their own executable so tests never time anything.
+// libudev, syscalls) ← executables. PressureClient (the Swift client library: Glibc sockets, no libevdev)
+// depends on PressureCore only, so apps link neither libevdev nor libudev; PressureTools (client-side
+// pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live in their own
+// executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +14,7 @@ let package = Package(
         .executable(name: "pressured", targets: ["pressured"]),
         .executable(name: "pressurectl", targets: ["pressurectl"]),
         .library(name: "PressureCore", targets: ["PressureCore"]),
+        .library(name: "PressureClient", targets: ["PressureClient"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,13 +28,16 @@ let package = Package(
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
+        .target(name: "PressureClient", dependencies: ["PressureCore"]),
+        .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
-        .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux"]),
+        .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux"]),
+        .testTarget(name: "PressureClientTests", dependencies: ["PressureCore", "PressureClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,87 @@
+import PressureClient
+import PressureCore
+
+/// The readable lines of `pressurectl monitor`, one per event:
+///
+/// ```
+/// 4.591874  device 1  contact 3  peek          at (2102, 2970)  force 1.65 / 6.65
+/// ```
+///
+/// Columns are padded so a stream of events lines up; numbers are rounded for the eye (`--json` has them
+/// exactly).
+public enum MonitorFormat {
+    /// The connection's greeting: daemon, settings, devices.
+    public static func hello(_ hello: Hello, path: String) -> [String] {
+        var lines = ["pressured \(hello.version) (protocol \(hello.protocolVersion)) at \(path): \(settings(hello.settings))"]
+        if hello.devices.isEmpty { lines.append("no devices yet") }
+        for d in hello.devices { lines.append(device(d)) }
+        return lines
+    }
+
+    /// One event.
+    public static func line(_ event: ClientEvent) -> String {
+        switch event {
+        case .gesture(let g):
+            return contactLine(g.time, g.device, g.contact, g.kind.rawValue, g.x, g.y, g.force, g.maximumPossibleForce)
+        case .touch(let t):
+            var line = contactLine(
+                t.time, t.device, t.contact, "touch " + t.phase.rawValue, t.x, t.y, t.force, t.maximumPossibleForce)
+            if let p = t.progress { line += "  progress " + fixed(p, 2) }
+            return line
+        case .device(let change, let d):
+            return device(d, change: change.rawValue)
+        case .settings(let s):
+            return "settings: " + settings(s)
+        case .dropped(let n):
+            return "dropped \(n) touch event\(n == 1 ? "" : "s") (this monitor read too slowly)"
+        case .bye(let reason):
+            return "bye: \(reason.isEmpty ? "no reason given" : reason)"
+        case .reconnected(let h):
+            return "reconnected: " + hello(h, path: "").joined(separator: "; ")
+        case .disconnected(let e):
+            return "disconnected: \(e)"
+        case .unknown(let type, let value):
+            return "\(type.isEmpty ? "untyped" : type): \(value.jsonText)"
+        }
+    }
+
+    /// `device 1  "name"  touchscreen  force available, max 6.65  69.0 × 95.2 mm  x 0…4095  y 0…4095  replay:…`,
+    /// with `change` (`added`, `removed`, `changed`) after the id for `device` events.
+    public static func device(_ d: PressuredDevice, change: String? = nil) -> String {
+        var s = "device \(d.id)" + (change.map { " " + $0 } ?? "")
+        s += "  \"\(d.name)\"  \(d.kind.rawValue)  force \(d.forceCapability.rawValue)"
+        if d.forceCapability == .available { s += ", max " + fixed(d.maximumPossibleForce, 2) }
+        if let w = d.widthMillimetres, let h = d.heightMillimetres { s += "  \(fixed(w, 1)) × \(fixed(h, 1)) mm" }
+        s += "  x \(d.x.minimum)…\(d.x.maximum)  y \(d.y.minimum)…\(d.y.maximum)  \(d.node)"
+        return s
+    }
+
+    public static func settings(_ s: PublicSettings) -> String {
+        "force touch \(s.forceTouch ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"
+    }
+
+    static func contactLine(
+        _ time: Timestamp, _ device: Int, _ contact: Int, _ what: String, _ x: Int, _ y: Int, _ force: Double,
+        _ maximum: Double
+    ) -> String {
+        // Wide enough for the longest label, `touch cancelled`.
+        let label = what.count < 15 ? what + String(repeating: " ", count: 15 - what.count) : what
+        return "\(time)  device \(device)  contact \(contact)  \(label)  at (\(x), \(y))  force "
+            + fixed(force, 2) + " / " + fixed(maximum, 2)
+    }
+
+    /// `value` with exactly `decimals` decimals, rounded half away from zero (no Foundation `String(format:)`).
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        // Out of Int's range (never for forces or millimetres): Swift's own rendering rather than a trap.
+        guard value.isFinite, scaled < 1e15 else { return "\(value)" }
+        let n = Int(scaled)
+        let unit = Int(scale)
+        var fraction = String(n % unit)
+        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        let sign = value < 0 && n != 0 ? "-" : ""
+        return decimals == 0 ? sign + String(n) : sign + String(n / unit) + "." + fraction
+    }
+}
