@@ -17,6 +17,7 @@ final class ServerMessageTests: XCTestCase {
         info.heightMillimetres = 143.99999
         info.xAxis = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
         info.yAxis = AbsInfo(minimum: -10, maximum: 2303, resolution: 16)
+        info.screen = ScreenGeometry(width: 1920, height: 1080, rotation: .quarter, matrix: [1, 0, 0, 0, 1, 0.5])
         return info
     }
 
@@ -35,11 +36,12 @@ final class ServerMessageTests: XCTestCase {
     static let deviceJSON =
         #"{"id":1,"name":"Test \"MT\" Touchscreen","node":"/dev/input/event5","kind":"touchscreen","#
         + #""forceCapability":"available","maximumPossibleForce":6.6667,"width":255.9375,"height":144.0,"#
-        + #""x":{"min":0,"max":4095},"y":{"min":-10,"max":2303}}"#
+        + #""x":{"min":0,"max":4095},"y":{"min":-10,"max":2303},"# + screenJSON + "}"
+    static let screenJSON = #""screen":{"width":1920.0,"height":1080.0,"rotation":90,"matrix":[1.0,0.0,0.0,0.0,1.0,0.5]}"#
     static let bareDeviceJSON =
         #"{"id":2,"name":"Resistive","node":"replay:captures/a b.evemu","kind":"touchscreen","#
         + #""forceCapability":"unavailable","maximumPossibleForce":0.0,"x":{"min":0,"max":4095},"#
-        + #""y":{"min":-10,"max":2303}}"#
+        + #""y":{"min":-10,"max":2303},"# + screenJSON + "}"
     static let settings = PublicSettings(GestureSettings(forceTouchEnabled: true, sensitivity: .medium))
     static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium"}"#
 

@@ -114,12 +114,12 @@ final class TouchPipelineTests: XCTestCase {
         var lines: [String] = []
         CaptureReplay.run(press([100, 475, 1000]), through: &p) { out, _ in lines += out.map(WireFormat.line) }
         XCTAssertEqual(lines, [
-            #"{"type":"touch","phase":"began","time":0.000000,"device":1,"contact":1,"x":2000,"y":2000,"force":0.6667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
-            #"{"type":"peek","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"force":3.1667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"moved","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"force":3.1667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
-            #"{"type":"pop","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"moved","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"ended","time":0.030000,"device":1,"contact":1,"x":2000,"y":2000,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"began","time":0.000000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":0.6667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
+            #"{"type":"peek","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":3.1667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"moved","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":3.1667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
+            #"{"type":"pop","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"moved","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"ended","time":0.030000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
         ])
     }
 
