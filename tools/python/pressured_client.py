@@ -81,9 +81,27 @@ class PressuredClient:
                 return answer
             self._queued.append(answer)
 
-    def subscribe(self, events=("gestures",), devices=None):
-        """Starts events: kinds from "gestures", "touches", "devices"; devices: ids, or None for all."""
-        return self.request("subscribe", events=list(events), devices=list(devices) if devices else None)
+    def subscribe(self, events=("gestures",), devices=None, app=None):
+        """Starts events: kinds from "gestures", "touches", "devices"; devices: ids, or None for all.
+        `app` names this connection's app (its quick actions, and the actions chosen for it)."""
+        return self.request("subscribe", events=list(events), devices=list(devices) if devices else None, app=app)
+
+    def set_region(self, region, x, y, width, height, z=None, wants=None, app=None, items=None):
+        """Registers (or replaces) a screen region; touches that begin in it are this connection's.
+        wants: from "previews", "quickActions", "longPress"; items: [{"id", "title", "subtitle"?, "icon"?}]."""
+        return self.request("setRegion", region=region, x=x, y=y, width=width, height=height, z=z,
+                            wants=list(wants) if wants is not None else None, app=app, items=items)
+
+    def remove_region(self, region):
+        return self.request("removeRegion", region=region)
+
+    def set_quick_actions(self, items):
+        """This app's dynamic quick actions (after subscribe(app=...)); the reply says what was cut."""
+        return self.request("setQuickActions", items=items)
+
+    def choose_action(self, app, action):
+        """The user picked a quick action: the daemon delivers it to the app (now, or when it connects)."""
+        return self.request("chooseAction", app=app, action=action)
 
     def devices(self):
         return self.request("devices")["devices"]

@@ -101,6 +101,31 @@ class ClientTests(unittest.TestCase):
         finally:
             daemon.stop()
 
+    def test_launcher_and_app_pair(self):
+        daemon = Daemon("--replay", "Tests/Fixtures/demo.evemu", "--speed", "4",
+                        "--config", "tools/python/launcher_example.conf")
+        try:
+            launcher = subprocess.Popen([sys.executable, os.path.join(HERE, "launcher_example.py"),
+                                         "--socket", daemon.socket, "launcher"],
+                                        stdout=subprocess.PIPE, text=True)
+            lines = []
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                line = launcher.stdout.readline()
+                if not line:
+                    break
+                lines.append(line.strip())
+                if "opening straight into" in line:
+                    break
+            daemon.proc.send_signal(signal.SIGTERM)  # bye: the launcher ends
+            launcher.communicate(timeout=10)
+            text = "\n".join(lines)
+            self.assertIn("launcher: menu for org.example.mail at (1200, 2000): New Message, Inbox", text)
+            self.assertIn("launcher: chose compose for org.example.mail (delivered now: False)", text)
+            self.assertIn("org.example.mail: opening straight into 'compose'", text)
+        finally:
+            daemon.stop()
+
 
 if __name__ == "__main__":
     unittest.main()
