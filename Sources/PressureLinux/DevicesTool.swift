@@ -91,7 +91,9 @@ public enum DevicesTool {
         node: String, description: DeviceDescription, configuration: Configuration?, settings: GestureSettings
     ) throws(ConfigurationLoadError) -> Row? {
         guard let device = try? TouchDevice(description) else { return nil }
-        let calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
+        // The same sources the daemon uses: defaults, then udev's PRESSURED_* properties, then the files.
+        let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
+        let calibration = try DeviceCalibration.resolve(device: device, configuration: configuration, udev: udev)
         // The pipeline decides force capability and maximum force as the daemon will.
         let pipeline = TouchPipeline(
             device: device, deviceID: 0, calibration: calibration?.calibration, settings: settings)

@@ -54,7 +54,7 @@ public struct Configuration: Hashable, Sendable {
     /// ``ForceCalibration/uncalibrated(axis:)``. The merged values must satisfy `floor < average <= top`
     /// (and `top - floor` must fit the raw value type); otherwise the error names every section involved.
     public func calibration(
-        for device: DeviceDescription, pressureAxis: AbsInfo
+        for device: DeviceDescription, pressureAxis: AbsInfo, udev: UdevDeviceProperties = UdevDeviceProperties()
     ) throws(ConfigurationError) -> ResolvedCalibration {
         // No calibration fits an axis starting at Int32.max (and `uncalibrated` would overflow on it).
         guard pressureAxis.minimum < Int32.max else {
@@ -66,6 +66,10 @@ public struct Configuration: Hashable, Sendable {
         let defaults = ForceCalibration.uncalibrated(axis: pressureAxis)
         var floor = defaults.floor, average = defaults.average, top = defaults.top
         var sources = CalibrationSources()
+        // udev properties (a hwdb entry, a rule) sit between the defaults and the configuration files.
+        if let v = udev.floor { (floor, sources.floor) = (v, UdevDeviceProperties.source(UdevDeviceProperties.floorKey)) }
+        if let v = udev.average { (average, sources.average) = (v, UdevDeviceProperties.source(UdevDeviceProperties.averageKey)) }
+        if let v = udev.top { (top, sources.top) = (v, UdevDeviceProperties.source(UdevDeviceProperties.topKey)) }
         let matched = matchingSections(for: device)
         var lastSetter: DeviceSection?
         for section in matched {

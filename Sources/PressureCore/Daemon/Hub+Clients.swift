@@ -135,10 +135,10 @@ extension Hub {
         configuration = newConfiguration
         for i in devices.indices {
             let before = devices[i].info
-            let cal = calibration(for: devices[i].pipeline.device, node: devices[i].node)
+            let cal = calibration(for: devices[i].pipeline.device, node: devices[i].node, udev: devices[i].udev)
             devices[i].pipeline.apply(settings: new, calibration: cal)
             devices[i].pipeline.geometry = newConfiguration.screen(
-                for: devices[i].pipeline.device, udevMatrix: devices[i].udevMatrix).geometry
+                for: devices[i].pipeline.device, udevMatrix: devices[i].udev.calibrationMatrix).geometry
             let after = devices[i].info
             if before.forceCapability != after.forceCapability || before.maximumPossibleForce != after.maximumPossibleForce
                 || before.screen != after.screen

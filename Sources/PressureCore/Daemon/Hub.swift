@@ -21,7 +21,7 @@ public struct Hub: Sendable {
     struct DeviceEntry: Sendable {
         var id: Int
         var node: String
-        var udevMatrix: [Double]?
+        var udev: UdevDeviceProperties
         var pipeline: TouchPipeline
         /// Contacts that began in a region, by contact id (`Hub+Regions.swift`).
         var owners: [UInt64: RegionOwner] = [:]
@@ -146,7 +146,9 @@ public struct Hub: Sendable {
     /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
     /// wrong falls back to the defaults with a warning: the device is still served.
     @discardableResult
-    public mutating func addDevice(node: String, description: DeviceDescription, udevMatrix: [Double]? = nil) -> Int? {
+    public mutating func addDevice(
+        node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties()
+    ) -> Int? {
         let device: TouchDevice
         do { device = try TouchDevice(description) } catch {
             notices.append(.info("\(node): \(error)"))
@@ -154,11 +156,13 @@ public struct Hub: Sendable {
         }
         let id = nextDeviceID
         nextDeviceID += 1
+        for problem in udev.problems { notices.append(.warning("\(node): ignoring udev property \(problem)")) }
         var pipeline = TouchPipeline(
-            device: device, deviceID: id, calibration: calibration(for: device, node: node), settings: settings)
+            device: device, deviceID: id, calibration: calibration(for: device, node: node, udev: udev),
+            settings: settings)
         pipeline.recordsTransitions = recordsTransitions
-        pipeline.geometry = configuration.screen(for: device, udevMatrix: udevMatrix).geometry
-        devices.append(DeviceEntry(id: id, node: node, udevMatrix: udevMatrix, pipeline: pipeline))
+        pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
+        devices.append(DeviceEntry(id: id, node: node, udev: udev, pipeline: pipeline))
         updateTouchReporting()
         let info = devices[devices.count - 1].info
         notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)"))
@@ -166,10 +170,10 @@ public struct Hub: Sendable {
         return id
     }
 
-    mutating func calibration(for device: TouchDevice, node: String) -> ForceCalibration? {
+    mutating func calibration(for device: TouchDevice, node: String, udev: UdevDeviceProperties) -> ForceCalibration? {
         guard device.hasPressure, let axis = device.pressureAxis else { return nil }
         do {
-            return try configuration.calibration(for: device.description, pressureAxis: axis).calibration
+            return try configuration.calibration(for: device.description, pressureAxis: axis, udev: udev).calibration
         } catch {
             notices.append(.warning("\(node): \(error); using the uncalibrated defaults"))
             return ForceCalibration.uncalibrated(axis: axis)

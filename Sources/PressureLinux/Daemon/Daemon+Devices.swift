@@ -49,8 +49,8 @@ extension Daemon {
             Log.debug("\(node): \"\(device.description.name)\" is not a touch device")
             return
         }
-        let matrix = UdevDiscovery.calibrationMatrix(ofNode: node)
-        guard let id = hub.addDevice(node: node, description: device.description, udevMatrix: matrix) else { return }
+        let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
+        guard let id = hub.addDevice(node: node, description: device.description, udev: udev) else { return }
         do { try loop.add(device.fd, token: Token.device | UInt64(id)) } catch {
             Log.error("\(node): \(error)")
             hub.removeDevice(id)

@@ -14,16 +14,9 @@ extension UdevDiscovery {
         return Self.properties(device)
     }
 
-    /// `LIBINPUT_CALIBRATION_MATRIX` of a node, where udev (or a hwdb entry) set a well-formed one; a
-    /// malformed one is logged and ignored, as libinput does.
-    public static func calibrationMatrix(ofNode node: String) -> [Double]? {
-        guard isAvailable(), let udev = try? UdevDiscovery(),
-            let text = udev.properties(ofNode: node)["LIBINPUT_CALIBRATION_MATRIX"]
-        else { return nil }
-        guard let m = ScreenGeometry.parseMatrix(text) else {
-            Log.warning("\(node): ignoring malformed LIBINPUT_CALIBRATION_MATRIX \"\(text)\"")
-            return nil
-        }
-        return m
+    /// The udev properties of a node where udevd runs; empty otherwise (no record to read).
+    public static func propertiesIfRunning(ofNode node: String) -> [String: String] {
+        guard isAvailable(), let udev = try? UdevDiscovery() else { return [:] }
+        return udev.properties(ofNode: node)
     }
 }
