@@ -33,12 +33,14 @@ extension Hub {
     /// At most this many choices wait at once; the oldest is dropped (and logged) beyond it.
     public static let maximumPendingChoices = 64
 
-    /// A gesture of a touch that began in a region: only the owner gets it, tagged with the region.
+    /// A gesture of a touch that began in a region: only the owner gets it, tagged with the region, and
+    /// only what the region wants (an icon's peek becomes its quick-action menu).
     mutating func routeOwned(_ g: GestureKind, _ e: PressureEvent, _ owner: RegionOwner, device i: Int) {
         guard let c = clients.firstIndex(where: { $0.id == owner.client }), !clients[c].closing else { return }
         var o = owner
         var event = e
         var items: [QuickActionItem]? = nil
+        let send: Bool
         switch g {
         case .peek:
             if let app = o.app, o.wants.contains(.quickActions) {
@@ -46,24 +48,23 @@ extension Hub {
                 event.kind = .gesture(.quickActions)
                 items = quickActions(forApp: app)
                 o.menuShown = true
-            } else if !o.wants.contains(.previews) {
-                o.previewRefused = true
+                send = true
+            } else if o.wants.contains(.previews) {
+                send = true
+            } else {
+                o.previewRefused = true  // not a peek there: nor its pop or dismiss
+                send = false
             }
         case .pop, .dismiss:
-            if o.menuShown || o.previewRefused { event.kind = .gesture(.peek); items = nil }
+            send = !o.menuShown && !o.previewRefused
         case .quickActions:
-            if o.menuShown || !o.wants.contains(.quickActions) || o.previewRefused {
-                event.kind = .gesture(.peek)
-            } else {
-                items = o.app.map { quickActions(forApp: $0) } ?? o.items
-            }
+            send = !o.menuShown && !o.previewRefused && o.wants.contains(.quickActions)
+            if send { items = o.app.map { quickActions(forApp: $0) } ?? o.items }
         case .longPress:
-            if !o.wants.contains(.longPress) { event.kind = .gesture(.peek) }
+            send = o.wants.contains(.longPress)
         }
         devices[i].owners[e.contact] = o
-        // A kind turned back into `peek` above marks "nothing to send" (a real peek only passes through
-        // the first case, where it is sent unless the region refuses previews).
-        if case .gesture(.peek) = event.kind, g != .peek || o.previewRefused { return }
+        guard send else { return }
         scratch.removeAll(keepingCapacity: true)
         ServerMessage.appendRouted(event, region: o.region, app: items != nil ? o.app : nil, items: items, to: &scratch)
         enqueue(c, droppable: false)
