@@ -46,6 +46,13 @@ public struct OptionReader {
         return all.first
     }
 
+    /// Consumes the output file, `-o FILE` or `--output FILE`, given at most once.
+    public mutating func output() throws(UsageError) -> String? {
+        let all = try values("-o") + values("--output")
+        guard all.count <= 1 else { throw UsageError("-o (--output) given more than once") }
+        return all.first
+    }
+
     /// Consumes `--name N`, an integer in `range`.
     public mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try value(name) else { return nil }

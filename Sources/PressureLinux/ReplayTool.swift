@@ -6,43 +6,36 @@ public enum ReplayTool {
     public static let usage = """
         usage: pressurectl replay [--touches] [--config FILE] [--device N] [--desc FILE]
                                   [--sensitivity light|medium|firm] [--force-touch on|off] [--verbose] CAPTURE
-        """
+        Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3 or libinput record 1).
+          --touches            every touch phase too, not only gestures
+          --verbose            log each gesture state transition to stderr
+        """ + ReplayOptions.usage
 
     /// Runs the command; returns the exit status (0 success, 1 bad input, 2 usage).
     public static func main(_ arguments: [String]) -> Int32 {
         do {
             var options = OptionReader(arguments)
+            if options.flag("-h") || options.flag("--help") {
+                print(usage)
+                return 0
+            }
             let touches = options.flag("--touches")
             let verbose = options.flag("--verbose")
-            let configPath = try options.value("--config")
-            let deviceIndex = try options.integer("--device", in: 0...1023)
-            let descPath = try options.value("--desc")
-            let sensitivity = try options.value("--sensitivity")
-            let forceTouch = try options.value("--force-touch")
+            let shared = try ReplayOptions.read(&options)
             let files = try options.finish()
             guard files.count == 1, let path = files.first else {
                 throw OptionReader.UsageError("give exactly one capture file")
             }
-            var settings = GestureSettings()
-            var configuration: Configuration? = nil
-            if let c = configPath {
-                let loaded = try ConfigurationLoader.load(paths: [c])
-                configuration = loaded
-                settings = loaded.settings
-            }
-            try SettingsOverride.apply(sensitivity: sensitivity, forceTouch: forceTouch, to: &settings)
             if verbose { Log.threshold = .debug }
-            let capture = try CaptureLoader.load(path: path, descriptionPath: descPath, deviceIndex: deviceIndex)
-            let device: TouchDevice
-            do { device = try TouchDevice(capture.device) } catch {
-                throw CaptureLoadError.capture(CaptureError(file: path, line: 0, reason: .noTouchDevice))
+            var setup: ReplaySetup
+            do { setup = try shared.load(capture: path, reportsTouches: touches) } catch {
+                if case .usage(let u) = error { throw u }
+                throw error
             }
-            let calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
-            var pipeline = TouchPipeline(
-                device: device, deviceID: 1, calibration: calibration?.calibration, settings: settings,
-                reportsTouches: touches)
-            pipeline.recordsTransitions = verbose
-            pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
+            setup.pipeline.recordsTransitions = verbose
+            let capture = setup.capture
+            let device = setup.device
+            var pipeline = setup.pipeline
             if verbose {
                 Log.debug("device \"\(device.description.name)\": \(device.kind.rawValue), force \(pipeline.forceCapability.rawValue), peek at raw \(pipeline.thresholds.peekRaw), pop at raw \(pipeline.thresholds.popRaw)")
             }

@@ -70,18 +70,6 @@ public enum MonitorFormat {
             + fixed(force, 2) + " / " + fixed(maximum, 2)
     }
 
-    /// `value` with exactly `decimals` decimals, rounded half away from zero (no Foundation `String(format:)`).
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        // Out of Int's range (never for forces or millimetres): Swift's own rendering rather than a trap.
-        guard value.isFinite, scaled < 1e15 else { return "\(value)" }
-        let n = Int(scaled)
-        let unit = Int(scale)
-        var fraction = String(n % unit)
-        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
-        let sign = value < 0 && n != 0 ? "-" : ""
-        return decimals == 0 ? sign + String(n) : sign + String(n / unit) + "." + fraction
-    }
+    /// `value` with exactly `decimals` decimals (``DecimalText/fixed(_:_:)``).
+    static func fixed(_ value: Double, _ decimals: Int) -> String { DecimalText.fixed(value, decimals) }
 }

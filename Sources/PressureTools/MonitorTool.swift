@@ -1,9 +1,7 @@
-import Dispatch
 import Glibc
 import PressureClient
 import PressureCore
 import PressureLinux
-import Synchronization
 
 /// `pressurectl monitor`: connects to the running daemon, subscribes, and prints what apps receive, as
 /// it happens: readable lines, or with `--json` every line the daemon sends exactly as sent.
@@ -39,7 +37,7 @@ public enum MonitorTool {
         }
         var events: Set<EventKind> = [.gestures, .devices]
         if touches { events.insert(.touches) }
-        return blockingRun { [path, events] in await monitor(path: path, events: events, json: json) }
+        return BlockingRun.run { [path, events] in await monitor(path: path, events: events, json: json) }
     }
 
     static func monitor(path: String, events: Set<EventKind>, json: Bool) async -> Int32 {
@@ -81,22 +79,5 @@ public enum MonitorTool {
             guard n > 0 else { return }
             offset += n
         }
-    }
-
-    /// Runs `body` on Swift concurrency's threads and blocks this (main, non-cooperative) thread until it
-    /// is done: the tools' entry points are synchronous.
-    static func blockingRun(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
-        final class Outcome: Sendable {
-            let done = DispatchSemaphore(value: 0)
-            let status = Mutex<Int32>(0)
-        }
-        let outcome = Outcome()
-        Task {
-            let status = await body()
-            outcome.status.withLock { $0 = status }
-            outcome.done.signal()
-        }
-        outcome.done.wait()
-        return outcome.status.withLock { $0 }
     }
 }

@@ -5,21 +5,27 @@ import PressureTools
 // pressurectl: the tools people use with pressured. Each subcommand lives in PressureLinux, or in
 // PressureTools when it talks to the daemon as a client.
 let usage = """
-    usage: pressurectl COMMAND [OPTIONS]
+    usage: pressurectl COMMAND [OPTIONS]   (pressurectl COMMAND --help for its options)
     commands:
-      replay    run a recorded capture through pressured's pipeline and print what apps receive
-      devices   list touch devices: pressure range, force capability, calibration and its source
-      monitor   connect to the running daemon and print its gestures and device changes as they happen
+      devices     list touch devices: pressure range, force capability, calibration and its source
+      record      record a device to a file evemu-play, libinput replay and pressurectl replay play back
+      replay      run a recorded capture through pressured's pipeline and print what apps receive
+      plot        draw a capture's force over time, the thresholds and the gestures, as SVG
+      calibrate   measure taps and firm presses on a device and propose its calibration
+      monitor     connect to the running daemon and print its gestures and device changes as they happen
+      reload      ask the running daemon to read its configuration again
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
 switch arguments.first {
-case "replay":
-    exit(ReplayTool.main(Array(arguments.dropFirst())))
-case "devices":
-    exit(DevicesTool.main(Array(arguments.dropFirst())))
-case "monitor":
-    exit(MonitorTool.main(Array(arguments.dropFirst())))
+case "replay": exit(ReplayTool.main(rest))
+case "devices": exit(DevicesTool.main(rest))
+case "record": exit(RecordTool.main(rest))
+case "plot": exit(PlotTool.main(rest))
+case "calibrate": exit(CalibrateTool.main(rest))
+case "monitor": exit(MonitorTool.main(rest))
+case "reload": exit(ReloadTool.main(rest))
 case "-h", "--help", "help":
     print(usage)
     exit(0)

@@ -1,0 +1,84 @@
+import PressureCore
+
+/// The options every command that runs a capture through the pipeline shares (`replay`, `plot`,
+/// `calibrate --from-capture`): `--config FILE`, `--device N`, `--desc FILE`, `--sensitivity S` and
+/// `--force-touch on|off`.
+public struct ReplayOptions: Sendable {
+    public var configPath: String?
+    public var deviceIndex: Int?
+    public var descriptionPath: String?
+    public var sensitivity: String?
+    public var forceTouch: String?
+
+    public static let usage = """
+          --config FILE        configuration for calibration and settings (docs/configuration.md)
+          --device N           which device of a libinput record file (from 0; default the first touch device)
+          --desc FILE          the device description for a header-less evemu .events file
+          --sensitivity S      light, medium or firm (overrides the configuration)
+          --force-touch on|off overrides the configuration
+        """
+
+    /// Takes the shared options out of `options`.
+    public static func read(_ options: inout OptionReader) throws(OptionReader.UsageError) -> ReplayOptions {
+        ReplayOptions(
+            configPath: try options.value("--config"),
+            deviceIndex: try options.integer("--device", in: 0...1023),
+            descriptionPath: try options.value("--desc"),
+            sensitivity: try options.value("--sensitivity"),
+            forceTouch: try options.value("--force-touch"))
+    }
+
+    /// Loads the configuration and the capture and builds the pipeline exactly as `pressured` would for
+    /// that device, so what the caller gets out of it is what apps would.
+    public func load(capture path: String, reportsTouches: Bool) throws(ReplaySetupError) -> ReplaySetup {
+        var settings = GestureSettings()
+        var configuration: Configuration? = nil
+        if let c = configPath {
+            do { configuration = try ConfigurationLoader.load(paths: [c]) } catch { throw .configuration(error) }
+            settings = configuration?.settings ?? settings
+        }
+        do {
+            try SettingsOverride.apply(sensitivity: sensitivity, forceTouch: forceTouch, to: &settings)
+        } catch { throw .usage(error) }
+        let capture: Capture
+        do {
+            capture = try CaptureLoader.load(path: path, descriptionPath: descriptionPath, deviceIndex: deviceIndex)
+        } catch { throw .capture(error) }
+        let device: TouchDevice
+        do { device = try TouchDevice(capture.device) } catch {
+            throw .capture(.capture(CaptureError(file: path, line: 0, reason: .noTouchDevice)))
+        }
+        let calibration: ResolvedCalibration?
+        do {
+            calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
+        } catch { throw .configuration(error) }
+        var pipeline = TouchPipeline(
+            device: device, deviceID: 1, calibration: calibration?.calibration, settings: settings,
+            reportsTouches: reportsTouches)
+        pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
+        return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
+    }
+}
+
+/// A capture ready to run: its device, the calibration it gets, and a pipeline set up for it.
+public struct ReplaySetup: Sendable {
+    public var capture: Capture
+    public var device: TouchDevice
+    public var calibration: ResolvedCalibration?
+    public var pipeline: TouchPipeline
+}
+
+/// Why a capture could not be set up for a replay: the message names the file (and line).
+public enum ReplaySetupError: Error, CustomStringConvertible {
+    case usage(OptionReader.UsageError)
+    case configuration(ConfigurationLoadError)
+    case capture(CaptureLoadError)
+
+    public var description: String {
+        switch self {
+        case .usage(let e): return e.description
+        case .configuration(let e): return e.description
+        case .capture(let e): return e.description
+        }
+    }
+}
