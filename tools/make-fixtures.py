@@ -120,7 +120,7 @@ def dropped_and_oddities():
     s.frame(t, mt(0, -1)); t += 0.01
     s.frame(t, mt(1, -1)); t += 0.01
     s.frame(t, mt(0, 3, 9000, -20, 5000)); t += 0.01  # clamped to 4095, 0, 1023: peek and pop at once
-    s.frame(t, mt(0, 4, 200, 200, 400)); t += 0.01    # replaced without lift
+    s.frame(t, mt(0, 4, 200, 200, 400)); t += 0.01    # a new id without a lift: ignored, as libevdev does
     s.frame(t, mt(12, 5, 1, 1, 1)); t += 0.01         # slot 12 is beyond the declared 0..9
     s.frame(t, mt(0, -1))
     write("dropped-and-oddities.evemu", screen_header("pressured fixture: dropped and oddities"), s)

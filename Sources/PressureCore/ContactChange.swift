@@ -27,7 +27,8 @@ public struct TrackerDiagnostics: Hashable, Sendable {
     public var eventsForUnknownSlots = 0
     /// `SYN_DROPPED` seen (each one cancels the contacts whose state became unknown).
     public var droppedReports = 0
-    /// A tracking id replaced by another without a lift in between (the old contact ends first).
+    /// A new tracking id on a slot that still held one, without a lift in between: ignored, as libevdev
+    /// ignores it, so the contact carries on.
     public var trackingIDsReplacedWithoutLift = 0
     /// Protocol A frames with more contacts than the tracker keeps (the extra ones are ignored).
     public var contactsBeyondCapacity = 0

@@ -119,8 +119,12 @@ public struct ContactTracker: Sendable {
             if value < 0 {
                 slots[i].trackingID = -1
                 slots[i].suppressed = false
+            } else if old >= 0 && value != old && !slots[i].suppressed {
+                // A new id while the slot still holds one (no -1 in between): libevdev discards such an
+                // event ("double tracking ID") and the daemon reads through libevdev, so the contact
+                // carries on here too; replay and daemon must agree.
+                diagnostics.trackingIDsReplacedWithoutLift += 1
             } else if value != old {
-                if old >= 0, slots[i].live { slots[i].replaced = true }
                 slots[i].trackingID = value
                 slots[i].suppressed = false
             }
@@ -177,12 +181,10 @@ public struct ContactTracker: Sendable {
     private mutating func settleSlot(_ i: Int) {
         var s = slots[i]
         s.dirty = false
-        if s.live && (s.trackingID < 0 || s.replaced) {
+        if s.live && s.trackingID < 0 {
             changes.append(ContactChange(.ended, index: i, x: s.x, y: s.y, pressure: s.pressure))
             s.live = false
-            if s.replaced { diagnostics.trackingIDsReplacedWithoutLift += 1 }
         }
-        s.replaced = false
         if !s.live && s.trackingID >= 0 && !s.suppressed {
             s.live = true
             changes.append(ContactChange(.began, index: i, x: s.x, y: s.y, pressure: s.pressure))
@@ -205,7 +207,6 @@ public struct ContactTracker: Sendable {
             }
             slots[i].dirty = false
             slots[i].changed = false
-            slots[i].replaced = false
         }
         dirtyList.removeAll(keepingCapacity: true)
         framePoints.removeAll(keepingCapacity: true)
@@ -238,7 +239,6 @@ public struct ContactTracker: Sendable {
             s.pressure = clamp(t.pressure, pressureAxis)
             s.suppressed = false
             s.dirty = false
-            s.replaced = false
             s.changed = false
             if !s.live && s.trackingID >= 0 {
                 s.live = true

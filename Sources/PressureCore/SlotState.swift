@@ -12,8 +12,6 @@ struct SlotState: Sendable {
     var changed = false
     /// Listed in the tracker's dirty list for this frame.
     var dirty = false
-    /// The tracking id was replaced by another one without a lift in between.
-    var replaced = false
     /// The contact here was cancelled after `SYN_DROPPED`; ignore the slot until its tracking id
     /// changes, because the kernel will not repeat what was lost.
     var suppressed = false

@@ -38,7 +38,13 @@ public final class UnixListener {
             gid = g.pointee.gr_gid
         }
         if Self.someoneAnswers(&addr, length) { throw .alreadyServed(path) }
-        unlink(path)  // stale, or nothing there
+        // Bind, set the mode, listen on a temporary name, then rename onto the path: a client that connects
+        // as soon as the file exists must find a listening socket, not get ECONNREFUSED.
+        let temporary = path + ".\(getpid()).new"
+        var tempAddr = sockaddr_un()
+        let tempLength = pressured_sockaddr_un(&tempAddr, temporary)
+        guard tempLength > 0 else { throw .pathTooLong(temporary) }
+        unlink(temporary)
         let s: Int32
         do {
             s = try syscall("socket", path) {
@@ -49,16 +55,19 @@ public final class UnixListener {
             // umask would otherwise decide the mode in the window before chmod.
             let old = umask(0o117)
             defer { umask(old) }
-            _ = try syscall("bind", path) {
-                withUnsafePointer(to: &addr) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(length)) }
+            _ = try syscall("bind", temporary) {
+                withUnsafePointer(to: &tempAddr) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(tempLength)) }
                 }
             }
-            _ = try syscall("chmod", path) { chmod(path, 0o660) }
-            if let gid { _ = try syscall("chown", path) { chown(path, uid_t.max, gid) } }
-            _ = try syscall("listen", path) { listen(s, 64) }
+            _ = try syscall("chmod", temporary) { chmod(temporary, 0o660) }
+            if let gid { _ = try syscall("chown", temporary) { chown(temporary, uid_t.max, gid) } }
+            _ = try syscall("listen", temporary) { listen(s, 64) }
+            // Replaces a stale socket file, if any, in one step.
+            _ = try syscall("rename", path) { rename(temporary, path) }
         } catch {
             close(s)
+            unlink(temporary)
             throw .system(error)
         }
         fd = s
