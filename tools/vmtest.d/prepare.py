@@ -104,7 +104,7 @@ def reader_view(capture, desc):
         notes.append(f"{dropped['slot']} ABS_MT_SLOT beyond the device's slots the kernel ignores")
     if dropped["tid"]:
         notes.append(f"{dropped['tid']} tracking IDs changed without a lift, which libevdev discards "
-                     f"(pressured reads through libevdev; pressurectl replay ends the old contact instead)")
+                     f"(pressured reads through libevdev; pressurectl replay ignores them the same way)")
     out = os.path.join(WORK, "reader-view-" + os.path.basename(capture))
     with open(out, "w") as o:
         o.writelines(out_lines)
