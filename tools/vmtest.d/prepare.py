@@ -60,9 +60,8 @@ def reader_view(capture, desc):
       that was current (pressurectl replay drops them instead);
     - a tracking ID that changes from one contact to another without -1 between (N to M), or -1 to -1:
       the kernel passes it, but libevdev discards it ("received a double tracking ID", sanitize_event in
-      libevdev.c), so the old contact goes on with the new one's values, where pressurectl replay ends the
-      old contact and begins a new one. This one is a real difference between pressured and pressurectl
-      replay (reported; see the vmtest notes in README.md), not a property of the test.
+      libevdev.c), so the old contact goes on with the new one's values; pressurectl replay now ignores such
+      an id the same way (this test found the difference), so only the first two change what replay gives.
     Returns (path of the view, list of notes), or (None, []) when the capture gets through unchanged."""
     nslots = -1
     for l in header_of(desc or capture):
