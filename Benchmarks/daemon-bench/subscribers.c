@@ -207,7 +207,11 @@ int main(int argc, char **argv) {
     size_t total = 0;
     int64_t mn = INT64_MAX;
     long lines = 0, evs = 0, gests = 0, drops = 0, errs = 0, bytes = 0;
+    // Per-client gesture counts: tools/load-daemon checks every well-behaved client got every gesture.
+    long gmin = n ? cs[0].gestures : 0, gmax = gmin;
     for (int i = 0; i < n; i++) {
+        if (cs[i].gestures < gmin) gmin = cs[i].gestures;
+        if (cs[i].gestures > gmax) gmax = cs[i].gestures;
         total += cs[i].n;
         for (size_t j = 0; j < cs[i].n; j++) if (cs[i].d[j] < mn) mn = cs[i].d[j];
         lines += cs[i].lines; evs += cs[i].events; gests += cs[i].gestures;
@@ -224,10 +228,11 @@ int main(int argc, char **argv) {
     qsort(cs[0].d, cs[0].n, sizeof(int64_t), cmp64);
     qsort(cs[n - 1].d, cs[n - 1].n, sizeof(int64_t), cmp64);
     printf("{\"clients\":%d,\"samples\":%zu,\"lines\":%ld,\"events\":%ld,\"gestures\":%ld,"
+           "\"gestures_min\":%ld,\"gestures_max\":%ld,"
            "\"dropped_notices\":%ld,\"errors\":%ld,\"bytes\":%ld,\"timed_out\":%d,"
            "\"p50\":%.1f,\"p90\":%.1f,\"p99\":%.1f,\"p999\":%.1f,\"max\":%.1f,"
            "\"first_p50\":%.1f,\"first_p99\":%.1f,\"last_p50\":%.1f,\"last_p99\":%.1f}\n",
-           n, total, lines, evs, gests, drops, errs, bytes, timed_out,
+           n, total, lines, evs, gests, gmin, gmax, drops, errs, bytes, timed_out,
            pct(all, total, .5), pct(all, total, .9), pct(all, total, .99), pct(all, total, .999),
            pct(all, total, 1.0),
            pct(cs[0].d, cs[0].n, .5), pct(cs[0].d, cs[0].n, .99),

@@ -14,7 +14,9 @@ final class DaemonRegionTests: XCTestCase {
     }
 
     func testTwoClientsWithOverlappingRegions() throws {
-        let d = try DaemonProcess(["--replay", "Tests/Fixtures/demo.evemu", "--speed", "0", "--exit-when-done"])
+        // Paced: the replay starts at the first subscription, and both clients must be subscribed by the
+        // first touch (1 s into the capture, a quarter second at four times the pace).
+        let d = try DaemonProcess(["--replay", "Tests/Fixtures/demo.evemu", "--speed", "4", "--exit-when-done"])
         let shell = try SocketClient(path: d.socketPath)
         let app = try SocketClient(path: d.socketPath)
         _ = shell.readLine()

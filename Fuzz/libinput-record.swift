@@ -1,0 +1,14 @@
+// libFuzzer target: the `libinput record` YAML reader on arbitrary bytes (see evemu.swift for why).
+
+import PressureCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLibinputRecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    _ = LibinputRecordReader.looksLikeRecord(bytes)
+    // The first byte picks `--device N` (or none), so the device-selection paths are reached too.
+    let index: Int? = size > 0 && data[0] < 8 ? Int(data[0]) : nil
+    guard let capture = try? LibinputRecordReader.read(bytes, file: "fuzz.yml", deviceIndex: index) else { return 0 }
+    FuzzReplay.replay(capture, name: "libinput-record")
+    return 0
+}
