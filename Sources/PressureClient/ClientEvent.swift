@@ -16,6 +16,8 @@ public enum ClientEvent: Hashable, Sendable {
     case dropped(touches: Int)
     /// The daemon is stopping; the connection ends after this.
     case bye(reason: String)
+    /// A quick action the user chose for this connection's app (`subscribe` with `app`).
+    case action(app: String, action: String)
     /// ``PressuredClient`` only: a new connection is up and subscribed. Devices and settings may differ from
     /// before, so re-read the capabilities in `Hello`.
     case reconnected(Hello)
@@ -43,6 +45,8 @@ public enum ClientEvent: Hashable, Sendable {
                 self = .dropped(touches: try f.int("touches"))
             case "bye":
                 self = .bye(reason: (try? f.string("reason")) ?? "")
+            case "action":
+                self = .action(app: try f.string("app"), action: try f.string("action"))
             default:
                 guard let kind = GestureKind(rawValue: type) else {
                     self = .unknown(type: type, value)
@@ -72,6 +76,14 @@ public struct GestureEvent: Hashable, Sendable {
     public var force: Double
     /// `UITouch.maximumPossibleForce` for the device now; 0 where force is unavailable.
     public var maximumPossibleForce: Double
+    /// Position on the screen in pixels (the device's screen geometry).
+    public var screenX: Double = 0
+    public var screenY: Double = 0
+    /// The region this touch began in, when it belongs to one of this connection's regions.
+    public var region: String? = nil
+    /// For an icon's `quickActions`: the app and the items to draw.
+    public var app: String? = nil
+    public var items: [QuickActionItem]? = nil
 
     public init(
         kind: GestureKind, time: Timestamp, device: Int, contact: Int, x: Int, y: Int, force: Double,
@@ -92,6 +104,17 @@ public struct GestureEvent: Hashable, Sendable {
             kind: kind, time: try f.timestamp("time"), device: try f.int("device"), contact: try f.int("contact"),
             x: try f.int("x"), y: try f.int("y"), force: try f.double("force"),
             maximumPossibleForce: try f.double("maximumPossibleForce"))
+        screenX = try f.optionalDouble("screenX") ?? 0
+        screenY = try f.optionalDouble("screenY") ?? 0
+        region = f.value["region"]?.stringValue
+        app = f.value["app"]?.stringValue
+        items = f.value["items"]?.arrayValue.map { list in
+            list.compactMap { item -> QuickActionItem? in
+                guard let id = item["id"]?.stringValue, let title = item["title"]?.stringValue else { return nil }
+                return QuickActionItem(
+                    id: id, title: title, subtitle: item["subtitle"]?.stringValue, icon: item["icon"]?.stringValue)
+            }
+        }
     }
 }
 
@@ -108,6 +131,9 @@ public struct TouchEvent: Hashable, Sendable {
     /// Progress towards the next threshold (peek, then pop), 0…1, for animating a hint; nil past the last
     /// threshold and where force is unavailable.
     public var progress: Double?
+    /// Position on the screen in pixels.
+    public var screenX: Double = 0
+    public var screenY: Double = 0
 
     public init(
         phase: PressureEvent.TouchPhase, time: Timestamp, device: Int, contact: Int, x: Int, y: Int, force: Double,
@@ -130,6 +156,8 @@ public struct TouchEvent: Hashable, Sendable {
             device: try f.int("device"), contact: try f.int("contact"), x: try f.int("x"), y: try f.int("y"),
             force: try f.double("force"), maximumPossibleForce: try f.double("maximumPossibleForce"),
             progress: try f.optionalDouble("progress"))
+        screenX = try f.optionalDouble("screenX") ?? 0
+        screenY = try f.optionalDouble("screenY") ?? 0
     }
 }
 

@@ -22,7 +22,10 @@ public enum MonitorFormat {
     public static func line(_ event: ClientEvent) -> String {
         switch event {
         case .gesture(let g):
-            return contactLine(g.time, g.device, g.contact, g.kind.rawValue, g.x, g.y, g.force, g.maximumPossibleForce)
+            var line = contactLine(g.time, g.device, g.contact, g.kind.rawValue, g.x, g.y, g.force, g.maximumPossibleForce)
+            if let r = g.region { line += "  region " + r }
+            if let items = g.items { line += "  items: " + items.map(\.title).joined(separator: ", ") }
+            return line
         case .touch(let t):
             var line = contactLine(
                 t.time, t.device, t.contact, "touch " + t.phase.rawValue, t.x, t.y, t.force, t.maximumPossibleForce)
@@ -36,6 +39,8 @@ public enum MonitorFormat {
             return "dropped \(n) touch event\(n == 1 ? "" : "s") (this monitor read too slowly)"
         case .bye(let reason):
             return "bye: \(reason.isEmpty ? "no reason given" : reason)"
+        case .action(let app, let action):
+            return "action \(action) chosen for \(app)"
         case .reconnected(let h):
             return "reconnected: " + hello(h, path: "").joined(separator: "; ")
         case .disconnected(let e):

@@ -237,3 +237,25 @@ final class PressuredConnectionTests: XCTestCase {
         }
     }
 }
+
+/// The fields regions and screens added to events, and the `action` event, decode into typed values.
+final class ClientEventDecodingTests: XCTestCase {
+    func testRoutedQuickActionsAndActions() throws {
+        let line = #"{"type":"quickActions","time":1.5,"device":1,"contact":3,"x":10,"y":20,"screenX":96.5,"screenY":40.0,"force":1.4,"maximumPossibleForce":6.7,"region":"icon:mail","app":"org.example.mail","items":[{"id":"compose","title":"New Message","icon":"compose"},{"id":"inbox","title":"Inbox","subtitle":"3 unread"}]}"#
+        guard case .gesture(let g) = ClientEvent(try JSONParser.parse(line)) else { return XCTFail("not a gesture") }
+        XCTAssertEqual(g.kind, .quickActions)
+        XCTAssertEqual(g.screenX, 96.5)
+        XCTAssertEqual(g.region, "icon:mail")
+        XCTAssertEqual(g.app, "org.example.mail")
+        XCTAssertEqual(g.items, [QuickActionItem(id: "compose", title: "New Message", icon: "compose"),
+                                 QuickActionItem(id: "inbox", title: "Inbox", subtitle: "3 unread")])
+        let action = ClientEvent(try JSONParser.parse(#"{"type":"action","app":"org.example.mail","action":"compose"}"#))
+        guard case .action(let app, let chosen) = action else { return XCTFail("\(action)") }
+        XCTAssertEqual([app, chosen], ["org.example.mail", "compose"])
+        // A line from an older daemon, without screen coordinates, still decodes.
+        let old = #"{"type":"peek","time":1.0,"device":1,"contact":1,"x":1,"y":2,"force":1.4,"maximumPossibleForce":6.7}"#
+        guard case .gesture(let o) = ClientEvent(try JSONParser.parse(old)) else { return XCTFail("not a gesture") }
+        XCTAssertNil(o.region)
+        XCTAssertEqual(o.screenX, 0)
+    }
+}
