@@ -11,11 +11,7 @@ public enum CaptureReplay {
     ) {
         var last: Timestamp? = nil
         for e in events {
-            if let due = pipeline.nextDeadline, due <= e.time {
-                pipeline.tick(e.time)
-                flush(&pipeline, deliver)
-            }
-            pipeline.handle(e)
+            pipeline.feed(e)
             if !pipeline.outputs.isEmpty || !pipeline.transitions.isEmpty { flush(&pipeline, deliver) }
             last = e.time
         }

@@ -113,6 +113,14 @@ public struct TouchPipeline: Sendable {
         }
     }
 
+    /// Feeds one event as a live device delivers it: every long press due at or before the event's time
+    /// fires first (a still finger sends nothing, so the deadline may have passed unseen), then the event.
+    /// The outputs of both stay in ``outputs`` in that order. Replay and daemon both feed through here.
+    public mutating func feed(_ event: InputEvent) {
+        if let due = nextDeadline, due <= event.time { tick(event.time) }
+        handle(event)
+    }
+
     /// The owner's timer: fires every long press due at or before `now`.
     public mutating func tick(_ now: Timestamp) {
         guard let due = nextDeadline, due <= now else { return }

@@ -198,11 +198,7 @@ public struct Hub: Sendable {
     public mutating func handle(device id: Int, events: ArraySlice<InputEvent>) {
         guard let i = devices.firstIndex(where: { $0.id == id }) else { return }
         for e in events {
-            if let due = devices[i].pipeline.nextDeadline, due <= e.time {
-                devices[i].pipeline.tick(e.time)
-                route(device: i)
-            }
-            devices[i].pipeline.handle(e)
+            devices[i].pipeline.feed(e)
             devices[i].lastTime = e.time
             if !devices[i].pipeline.outputs.isEmpty || !devices[i].pipeline.transitions.isEmpty { route(device: i) }
         }
