@@ -74,6 +74,9 @@ public struct TouchPipeline: Sendable {
     /// `maximumPossibleForce` on this device now (0 where force is unavailable).
     public var maximumPossibleForce: Double { maximumForce }
 
+    /// Fingers down now (contacts that began and have not ended).
+    public var liveContactCount: Int { contacts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
     /// New settings or calibration (SIGHUP, a control request). Live contacts keep their state; the new
     /// thresholds apply from the next frame.
     public mutating func apply(settings: GestureSettings, calibration: ForceCalibration?) {

@@ -45,24 +45,8 @@ public enum ReloadTool {
             print("configuration reloaded: " + MonitorFormat.settings(now))
             return 0
         } catch {
-            Log.error("pressurectl reload: " + explain(error, path: path))
+            Log.error("pressurectl reload: " + DaemonConnectionAdvice.explain(error, path: path, request: "reload"))
             return 1
-        }
-    }
-
-    /// The error and what to do about it.
-    static func explain(_ error: PressuredClientError, path: String) -> String {
-        switch error {
-        case .cannotConnect(_, let e) where e == ENOENT || e == ECONNREFUSED:
-            return "\(error); is pressured running? (`systemctl status pressured`; for another socket give --socket PATH or set PRESSURED_SOCKET)"
-        case .cannotConnect(_, let e) where e == EACCES || e == EPERM:
-            return "\(error); join the daemon's group (pressured --group) or run as root"
-        case .daemon(let code, let message, _) where code == ProtocolError.Code.notPermitted.rawValue:
-            return "the daemon refused: \(message); reload is for root and the daemon's group (pressured --group): join it or use sudo"
-        case .daemon(let code, let message, _) where code == ProtocolError.Code.reloadFailed.rawValue:
-            return "the daemon kept its old configuration: \(message); fix the file and run `pressurectl reload` again"
-        default:
-            return "\(error)"
         }
     }
 }

@@ -14,6 +14,7 @@ let usage = """
       calibrate   measure taps and firm presses on a device and propose its calibration
       monitor     connect to the running daemon and print its gestures and device changes as they happen
       reload      ask the running daemon to read its configuration again
+      status      what the running daemon holds: devices, clients, fingers down, regions, queues
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,6 +27,7 @@ case "plot": exit(PlotTool.main(rest))
 case "calibrate": exit(CalibrateTool.main(rest))
 case "monitor": exit(MonitorTool.main(rest))
 case "reload": exit(ReloadTool.main(rest))
+case "status": exit(StatusTool.main(rest))
 case "-h", "--help", "help":
     print(usage)
     exit(0)

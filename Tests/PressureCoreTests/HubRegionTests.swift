@@ -167,6 +167,51 @@ final class HubRegionTests: XCTestCase {
         XCTAssertEqual(gestures(lines(b)), ["peek", "dismiss"])
     }
 
+    func testStatusCountsRegionsAndTheirContactsUntilTheConnectionGoes() {
+        let a = client()
+        send(a, #"{"request":"setRegion","region":"all","x":0,"y":0,"width":4096,"height":4096}"#)
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 10, y: 10, p: 100) }
+        hub.handle(device: device, events: s.events[...])
+        XCTAssertEqual(hub.status.regions, 1)
+        XCTAssertEqual(hub.status.contacts, 1)
+        XCTAssertEqual(hub.status.regionContacts, 1)
+        // The owner hangs up mid-press: its region goes at once, the finger's ownership when it lifts (the
+        // rest of that press is nobody's: the others never saw it begin).
+        hub.disconnected(a)
+        XCTAssertEqual(hub.status, DaemonStatus(devices: 1, contacts: 1, regionContacts: 1))
+        let b = client()
+        var lift = EventScript()
+        lift.frame(at: 10) { $0.slot(0, p: 900) }
+        lift.frame(at: 20) { $0.slot(0, id: -1) }
+        hub.handle(device: device, events: lift.events[...])
+        XCTAssertEqual(gestures(lines(b)), [])
+        XCTAssertEqual(hub.status, DaemonStatus(devices: 1, clients: 1, subscribers: 1))
+        XCTAssertFalse(hub.devices[0].pipeline.reportsTouches)
+    }
+
+    func testRunTimeQuickActionsAreKeptForAtMost256AppsAndAnEmptyListForgetsThem() {
+        let c = hub.connect(mayControl: false)
+        func setActions(app: String, _ items: String) {
+            send(c, #"{"request":"subscribe","app":"\#(app)"}"#)
+            send(c, #"{"request":"setQuickActions","items":\#(items)}"#)
+        }
+        let one = #"[{"id":"a","title":"A"}]"#
+        for i in 0..<(Hub.maximumQuickActionApps + 10) { setActions(app: "app\(i)", one) }
+        XCTAssertEqual(hub.status.quickActionApps, Hub.maximumQuickActionApps)
+        XCTAssertNil(hub.dynamicQuickActions["app9"])
+        XCTAssertNotNil(hub.dynamicQuickActions["app10"])
+        XCTAssertTrue(hub.takeWork().notices.contains(.warning(
+            "forgot the quick actions of app0: more than 256 apps set some")))
+        setActions(app: "app10", one)  // setting again makes app10 the newest: app11 goes next
+        setActions(app: "new", one)
+        XCTAssertNotNil(hub.dynamicQuickActions["app10"])
+        XCTAssertNil(hub.dynamicQuickActions["app11"])
+        setActions(app: "new", "[]")
+        XCTAssertEqual(hub.status.quickActionApps, Hub.maximumQuickActionApps - 1)
+        XCTAssertNil(hub.dynamicQuickActions["new"])
+    }
+
     func testRegionRequestErrors() {
         let a = client()
         let cases: [(String, String)] = [

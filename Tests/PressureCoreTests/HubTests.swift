@@ -74,6 +74,40 @@ final class HubTests: XCTestCase {
         XCTAssertEqual(lines(&hub, c), [])
     }
 
+    func testStatusCountsWhatTheHubHoldsAndComesBackToItsBaseline() throws {
+        var hub = Hub(configuration: Configuration())
+        XCTAssertEqual(hub.status, DaemonStatus())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        let idle = hub.connect(mayControl: false)
+        subscribe(&hub, c, #"{"request":"subscribe"}"#)
+        _ = lines(&hub, c)
+        _ = lines(&hub, idle)  // its hello
+        var s = EventScript()
+        s.frame(at: 0) {
+            $0.slot(0, id: 1, x: 100, y: 100, p: 100)
+            $0.slot(1, id: 2, x: 900, y: 900, p: 100)
+        }
+        hub.handle(device: dev, events: s.events[...])
+        XCTAssertEqual(hub.status, DaemonStatus(devices: 1, clients: 2, subscribers: 1, contacts: 2))
+        // Asked through the protocol, by a connection that never subscribed.
+        subscribe(&hub, idle, #"{"request":"status","id":1}"#)
+        XCTAssertEqual(lines(&hub, idle), [
+            #"{"type":"reply","id":1,"request":"status","status":{"devices":1,"clients":2,"subscribers":1,"contacts":2,"#
+                + #""regionContacts":0,"regions":0,"quickActionApps":0,"pendingChoices":0,"queuedBytes":0}}"#])
+        var lift = EventScript()
+        lift.frame(at: 50) { $0.slot(0, id: -1) }
+        hub.handle(device: dev, events: lift.events[...])
+        XCTAssertEqual(hub.status.contacts, 1)
+        hub.handle(device: dev, events: press()[...])  // hold nothing back: bytes wait in c's queue
+        XCTAssertGreaterThan(hub.status.queuedBytes, 0)
+        _ = lines(&hub, c)
+        hub.removeDevice(dev)  // the finger still down goes with its device
+        hub.disconnected(c)
+        hub.disconnected(idle)
+        XCTAssertEqual(hub.status, DaemonStatus())
+    }
+
     func testLongPressComesFromTheTimerTick() throws {
         var hub = Hub(configuration: Configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))

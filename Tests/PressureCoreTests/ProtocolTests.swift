@@ -59,6 +59,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(request(#"{"request":"devices"}"#)?.request, .devices)
         XCTAssertEqual(request(#" {"id":"p","request":"ping"} "#)?.request, .ping)
         XCTAssertEqual(request(#"{"request":"ping"}"# + "\r")?.request, .ping)
+        XCTAssertEqual(request(#"{"request":"status","id":3}"#)?.request, .status)
+        XCTAssertFalse(ClientRequest.status.isControl)
         XCTAssertEqual(
             request(#"{"request":"set","forceTouch":false}"#)?.request, .set(SettingsChange(forceTouch: false)))
         XCTAssertEqual(

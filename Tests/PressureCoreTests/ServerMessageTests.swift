@@ -100,6 +100,13 @@ final class ServerMessageTests: XCTestCase {
                   #"{"type":"reply","id":2.5,"request":"ping","time":12.000175}"#, keys: replyKeys + ["time"])
         try check(.reply(id: nil, .ping(time: Timestamp(microseconds: 3))),
                   #"{"type":"reply","request":"ping","time":0.000003}"#, keys: ["type", "request", "time"])
+        let status = DaemonStatus(devices: 2, clients: 3, subscribers: 1, contacts: 4, regionContacts: 1, regions: 5,
+                                  quickActionApps: 6, pendingChoices: 7, queuedBytes: 80_000)
+        try check(.reply(id: "s", .status(status)),
+                  #"{"type":"reply","id":"s","request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
+                      + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
+                      + #""queuedBytes":80000}}"#,
+                  keys: replyKeys + ["status"])
         let firmOff = PublicSettings(GestureSettings(forceTouchEnabled: false, sensitivity: .firm))
         try check(.reply(id: nil, .set(firmOff)),
                   #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#

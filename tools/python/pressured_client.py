@@ -109,6 +109,10 @@ class PressuredClient:
     def ping(self):
         return self.request("ping")["time"]
 
+    def status(self):
+        """What the daemon holds now: devices, clients, subscribers, contacts, regions, ... (a dict of counts)."""
+        return self.request("status")["status"]
+
     def set(self, force_touch=None, sensitivity=None):
         """Control request (root or the control group only): force touch on/off, light|medium|firm."""
         return self.request("set", forceTouch=force_touch, sensitivity=sensitivity)["settings"]

@@ -75,6 +75,8 @@ class ClientTests(unittest.TestCase):
             with PressuredClient(daemon.socket, timeout=10) as client:
                 self.assertIsInstance(client.ping(), float)
                 self.assertEqual(client.devices()[0]["id"], 1)
+                status = client.status()
+                self.assertEqual((status["devices"], status["clients"], status["contacts"]), (1, 1, 0))
                 with self.assertRaises(PressuredError) as caught:
                     client.request("subscribe", events=["nonsense"])
                 self.assertEqual(caught.exception.code, "invalid-argument")

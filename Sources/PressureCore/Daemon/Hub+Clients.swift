@@ -102,6 +102,9 @@ extension Hub {
         case .ping:
             scratch.removeAll(keepingCapacity: true)
             ServerMessage.reply(id: requestID, .ping(time: now)).append(to: &scratch)
+        case .status:
+            scratch.removeAll(keepingCapacity: true)
+            ServerMessage.reply(id: requestID, .status(status)).append(to: &scratch)
         case .set, .reload:
             guard clients[c].mayControl else {
                 reject(c, ProtocolError(

@@ -32,6 +32,9 @@ extension Hub {
     public static let choiceLifetime = Timestamp.Duration(microseconds: 30_000_000)
     /// At most this many choices wait at once; the oldest is dropped (and logged) beyond it.
     public static let maximumPendingChoices = 64
+    /// At most this many apps keep quick actions registered at run time; the one that set them longest
+    /// ago loses them (logged) beyond it, so connections inventing app ids cannot grow the daemon.
+    public static let maximumQuickActionApps = 256
 
     /// A gesture of a touch that began in a region: only the owner gets it, tagged with the region, and
     /// only what the region wants (an icon's peek becomes its quick-action menu).
@@ -102,7 +105,7 @@ extension Hub {
             }
             let statics = configuration.staticQuickActions(forApp: app)
             let room = max(0, QuickActionItem.maximumShown - statics.count)
-            dynamicQuickActions[app] = Array(items.prefix(room))
+            storeQuickActions(Array(items.prefix(room)), app: app)
             reply = .setQuickActions(
                 app: app, items: (statics + items.prefix(room)).map(\.id), cut: items.dropFirst(room).map(\.id))
         case .chooseAction(let app, let action):
@@ -116,12 +119,28 @@ extension Hub {
                 notices.append(.info("choice \(action) waits for \(app) to connect"))
             }
             reply = .chooseAction(app: app, action: action, delivered: delivered)
-        case .subscribe, .devices, .ping, .set, .reload:
+        case .subscribe, .devices, .ping, .status, .set, .reload:
             return
         }
         scratch.removeAll(keepingCapacity: true)
         ServerMessage.regionReply(id: requestID, reply).append(to: &scratch)
         enqueue(c, droppable: false)
+    }
+
+    /// An app's run-time quick actions (none: forgotten), keeping at most ``maximumQuickActionApps`` apps.
+    mutating func storeQuickActions(_ items: [QuickActionItem], app: String) {
+        quickActionApps.removeAll { $0 == app }
+        guard !items.isEmpty else {
+            dynamicQuickActions[app] = nil
+            return
+        }
+        if quickActionApps.count >= Self.maximumQuickActionApps {
+            let oldest = quickActionApps.removeFirst()
+            dynamicQuickActions[oldest] = nil
+            notices.append(.warning("forgot the quick actions of \(oldest): more than \(Self.maximumQuickActionApps) apps set some"))
+        }
+        quickActionApps.append(app)
+        dynamicQuickActions[app] = items
     }
 
     /// Sends a chosen action to every connection of its app; false when none is connected.

@@ -58,6 +58,8 @@ public struct Hub: Sendable {
     var regions = RegionTable()
     /// Quick actions apps registered at run time, by app id (static ones come from the configuration).
     var dynamicQuickActions: [String: [QuickActionItem]] = [:]
+    /// The apps in ``dynamicQuickActions``, the one that set its actions longest ago first.
+    var quickActionApps: [String] = []
     var pendingChoices: [PendingChoice] = []
     var clients: [ClientEntry] = []
     var nextDeviceID = 1
@@ -116,6 +118,18 @@ public struct Hub: Sendable {
     }
 
     public var deviceCount: Int { devices.count }
+
+    /// What the hub holds now (the `status` request).
+    public var status: DaemonStatus {
+        DaemonStatus(
+            devices: devices.count, clients: clients.count,
+            subscribers: clients.reduce(0) { $0 + ($1.subscription == nil ? 0 : 1) },
+            contacts: devices.reduce(0) { $0 + $1.pipeline.liveContactCount },
+            regionContacts: devices.reduce(0) { $0 + $1.owners.count },
+            regions: regions.count, quickActionApps: dynamicQuickActions.count,
+            pendingChoices: pendingChoices.count,
+            queuedBytes: clients.reduce(0) { $0 + $1.queue.pendingCount })
+    }
     public var clientCount: Int { clients.count }
 
     /// The earliest long-press deadline over every device but `excluded` (a replay keeps its own clock).
@@ -241,7 +255,10 @@ public struct Hub: Sendable {
                     devices[i].owners[e.contact] = RegionOwner(r)
                 }
                 broadcast(e, device: deviceID, touch: true)
-                if phase == .ended || phase == .cancelled { devices[i].owners[e.contact] = nil }
+                if phase == .ended || phase == .cancelled, devices[i].owners.removeValue(forKey: e.contact) != nil,
+                   devices[i].owners.isEmpty, regions.isEmpty {
+                    updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
+                }
             case .gesture(let g):
                 if let owner = devices[i].owners[e.contact] {
                     routeOwned(g, e, owner, device: i)
@@ -272,8 +289,9 @@ public struct Hub: Sendable {
     mutating func updateTouchReporting() {
         for i in devices.indices {
             let id = devices[i].id
-            // Regions need to see every touch begin, to decide who owns it.
-            devices[i].pipeline.reportsTouches = !regions.isEmpty || clients.contains {
+            // Regions need to see every touch begin, to decide who owns it; a touch a region owns must be
+            // seen to end, or its owner entry would outlive it (its region may be gone already).
+            devices[i].pipeline.reportsTouches = !regions.isEmpty || !devices[i].owners.isEmpty || clients.contains {
                 !$0.closing && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
             }
         }

@@ -9,6 +9,8 @@ public enum ClientRequest: Hashable, Sendable {
     case devices
     /// Reply with the daemon's clock.
     case ping
+    /// Reply with what the daemon holds: devices, clients, fingers down, regions (``DaemonStatus``).
+    case status
     /// Change settings (a control request).
     case set(SettingsChange)
     /// Read the configuration files again, as `SIGHUP` does (a control request).
@@ -31,6 +33,7 @@ public enum ClientRequest: Hashable, Sendable {
         case .subscribe: return "subscribe"
         case .devices: return "devices"
         case .ping: return "ping"
+        case .status: return "status"
         case .set: return "set"
         case .reload: return "reload"
         case .setRegion: return "setRegion"
@@ -44,7 +47,7 @@ public enum ClientRequest: Hashable, Sendable {
     public var isControl: Bool {
         switch self {
         case .set, .reload: return true
-        case .subscribe, .devices, .ping, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
+        case .subscribe, .devices, .ping, .status, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
         }
     }
 }
@@ -189,6 +192,7 @@ extension ClientRequest {
         case "subscribe": return .subscribe(try decodeSubscription(fields))
         case "devices": return .devices
         case "ping": return .ping
+        case "status": return .status
         case "set": return .set(try decodeSettingsChange(fields))
         case "reload": return .reload
         case "setRegion": return .setRegion(try decodeRegion(fields))

@@ -34,6 +34,8 @@ public enum ServerMessage: Hashable, Sendable {
         case devices([DeviceInfo])
         /// The daemon's monotonic clock.
         case ping(time: Timestamp)
+        /// What the daemon holds now.
+        case status(DaemonStatus)
         /// The settings after the change.
         case set(PublicSettings)
         /// The settings after the configuration was read again.
@@ -139,6 +141,9 @@ public enum ServerMessage: Hashable, Sendable {
         case .ping(let time):
             out.append(contentsOf: #""ping","time":"#.utf8)
             WireFormat.appendSeconds(time, to: &out)
+        case .status(let status):
+            out.append(contentsOf: #""status","status":"#.utf8)
+            status.append(to: &out)
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)
             append(settings, to: &out)

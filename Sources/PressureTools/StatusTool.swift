@@ -1,0 +1,65 @@
+import Glibc
+import PressureClient
+import PressureCore
+import PressureLinux
+
+/// `pressurectl status`: what the running daemon holds (the protocol's `status` request): devices,
+/// clients, fingers down, regions, quick actions, waiting choices, queued bytes. After everyone lifts and
+/// hangs up the counts are back where they started, which is how a leak would show.
+public enum StatusTool {
+    public static let usage = """
+        usage: pressurectl status [--socket PATH] [--json]
+        Prints what the running pressured holds now, one count a line: devices, clients, subscribers,
+        contacts (fingers down), regionContacts, regions, quickActionApps, pendingChoices, queuedBytes.
+          --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
+          --json          the daemon's answer as it is, one JSON object
+        """
+
+    /// Runs the command; returns the exit status: 0 answered, 1 no daemon or no answer, 2 bad usage.
+    public static func main(_ arguments: [String]) -> Int32 {
+        var path = PressuredConnection.environmentSocketPath
+        let json: Bool
+        do {
+            var options = OptionReader(arguments)
+            if options.flag("-h") || options.flag("--help") {
+                print(usage)
+                return 0
+            }
+            if let p = try options.value("--socket") { path = p }
+            json = options.flag("--json")
+            guard try options.finish().isEmpty else { throw OptionReader.UsageError("status takes no arguments") }
+        } catch {
+            Log.error("pressurectl status: \(error)")
+            Log.plain(usage)
+            return 2
+        }
+        return BlockingRun.run { [path] in await status(path: path, json: json) }
+    }
+
+    static func status(path: String, json: Bool) async -> Int32 {
+        do throws(PressuredClientError) {
+            let connection = try await PressuredConnection.connect(path: path)
+            defer { connection.close() }
+            let reply = try await connection.request("status")
+            guard let status = reply["status"], case .object(let members) = status else {
+                Log.error("pressurectl status: the daemon's answer has no status: is it older than this tool?")
+                return 1
+            }
+            if json {
+                var out: [UInt8] = []
+                JSONWriter.append(status, to: &out)
+                print(String(decoding: out, as: UTF8.self))
+            } else {
+                let width = members.map(\.0.count).max() ?? 0
+                for (key, value) in members {
+                    let number = value.numberValue.map { String(Int($0)) } ?? "?"
+                    print(key + String(repeating: " ", count: width - key.count + 2) + number)
+                }
+            }
+            return 0
+        } catch {
+            Log.error("pressurectl status: " + DaemonConnectionAdvice.explain(error, path: path, request: "status"))
+            return 1
+        }
+    }
+}
