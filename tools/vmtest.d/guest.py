@@ -10,7 +10,7 @@ import time
 import traceback
 
 from vmguest.harness import CFG, OUT, Failure, log
-from vmguest import kernel_scenarios as k
+from vmguest import hotplug_scenario, kernel_scenarios as k, tool_scenarios as t
 
 SCENARIOS = {
     1: ("captures through the kernel", k.s1_captures),
@@ -20,6 +20,9 @@ SCENARIOS = {
     5: ("hid-multitouch through uhid", k.s5_hid_multitouch),
     6: ("no pressure axis", k.s6_no_pressure),
     7: ("static pressured without the Swift toolchain", k.s7_static),
+    8: ("hot-plug 200 times beside a held finger", hotplug_scenario.s8_hotplug_many),
+    9: ("pressurectl record, played back by evemu and libinput", t.s9_record),
+    10: ("record permissions and interactive calibrate", t.s10_permissions_and_calibrate),
 }
 
 
@@ -49,9 +52,6 @@ def main():
         os.fsync(results.fileno())
         log(line)
     results.close()
-
-
-main()
 
 
 main()

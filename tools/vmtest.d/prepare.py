@@ -15,7 +15,7 @@ import sys
 
 REPO, VMDIR, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 WORK = os.path.join(VMDIR, "work")
-SCENARIOS = [int(s) for s in sys.argv[4:]] or list(range(1, 8))
+SCENARIOS = [int(s) for s in sys.argv[4:]] or list(range(1, 11))
 CAPTURES = os.path.abspath(os.path.join(REPO, "..", "shared", "captures"))
 PRESSURECTL = os.path.join(REPO, ".build", "debug", "pressurectl")
 notes = []
@@ -229,6 +229,74 @@ def burst():
     return s.write("burst.evemu"), {"A": [1010, 1000], "B": [2000 + BURST_FRAMES, 3000]}
 
 
+# Scenario 8: a finger held on device A while device B is plugged and unplugged 200 times.
+HOTPLUG_REGION = {"x": 2048, "y": 0, "width": 2048, "height": 4096}  # B touches here, A outside
+
+
+def held_then_pop():
+    """Device A: a finger presses past peek and stays (gate: the 200 plugs happen), then presses on to a pop
+    and lifts. The time after the gate stands for the minutes the finger stayed down."""
+    s = Script(header_of(PEEK_POP))
+    s.frame(0.0, ev(SLOT, 0), ev(TID, 1), ev(X, 1000), ev(Y, 1000), ev(P, 30), ev(BTN_TOUCH, 1))
+    for i, p in enumerate((100, 200, 300, 400), 1):
+        s.frame(0.02 * i, ev(P, p))
+    s.gate()
+    for i, p in enumerate((600, 800, 1000), 1):
+        s.frame(300.0 + 0.02 * i, ev(P, p))
+    s.frame(300.2, ev(TID, -1), ev(BTN_TOUCH, 0))
+    return s.write("held-then-pop.evemu")
+
+
+def region_press(hold):
+    """Device B: a light press in the region (a peek) that lifts, or (hold) stays until B is unplugged."""
+    s = Script(header_of(PEEK_POP))
+    s.frame(0.0, ev(SLOT, 0), ev(TID, 1), ev(X, 3000), ev(Y, 500), ev(P, 30), ev(BTN_TOUCH, 1))
+    for i, p in enumerate((150, 300, 400), 1):
+        s.frame(0.02 * i, ev(P, p))
+    if hold:
+        s.gate()
+    s.frame(0.1, ev(TID, -1), ev(BTN_TOUCH, 0))
+    return s.write("region-hold.evemu" if hold else "region-press.evemu")
+
+
+# Scenario 10: taps, then firm presses, for pressurectl calibrate on a live device.
+def calibration_session():
+    """Four ordinary taps (peaks 240..330), a gate (the test presses Enter: fewer taps than asked), three
+    firm presses (peaks 880..1000). Returns the script and when the presses begin (for --taps-until)."""
+    s = Script(header_of(PEEK_POP))
+    t, tid = 0.0, 1
+
+    def contact(peak, steps, x):
+        nonlocal t, tid
+        ramp = [max(20, peak * k // steps) for k in range(1, steps + 1)]
+        s.frame(t, ev(SLOT, 0), ev(TID, tid), ev(X, x), ev(Y, 2000), ev(P, ramp[0]), ev(BTN_TOUCH, 1))
+        for p in ramp[1:] + ramp[-2::-1]:
+            t += 0.012
+            s.frame(t, ev(P, p))
+        t += 0.012
+        s.frame(t, ev(TID, -1), ev(BTN_TOUCH, 0))
+        t += 0.25
+        tid += 1
+
+    for i, peak in enumerate((240, 270, 300, 330)):
+        contact(peak, 4, 800 + 300 * i)
+    s.gate()
+    t += 5.0
+    presses_from = t - 1.0
+    for i, peak in enumerate((880, 940, 1000)):
+        contact(peak, 12, 1200 + 400 * i)
+    return s.write("calibration-session.evemu"), presses_from
+
+
+def calibration_expected(script, presses_from):
+    """What `pressurectl calibrate --from-capture` proposes for the same events: the section it prints."""
+    r = subprocess.run([PRESSURECTL, "calibrate", "--from-capture", script, "--taps-until", f"{presses_from:.3f}"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"prepare: calibrate --from-capture failed: {r.stderr}")
+    return r.stdout
+
+
 def keyboard():
     """A plain uinput keyboard (KEY_ESC..KEY_CAPSLOCK...): udev's input_id calls it ID_INPUT_KEYBOARD."""
     lines = ["N: vmtest keyboard", "I: 0003 1d6b 0a02 0001", "P: 00 00 00 00 00 00 00 00",
@@ -256,6 +324,12 @@ def main():
     config["hold_peek"] = {"capture": hold, "expected": replay(hold)}
     config["burst"], config["burst_positions"] = burst()
     config["keyboard"] = keyboard()
+    held = held_then_pop()
+    config["hotplug"] = {"held": held, "held_expected": replay(held), "press": region_press(False),
+                         "hold": region_press(True), "region": HOTPLUG_REGION,
+                         "cycles": int(os.environ.get("VMTEST_HOTPLUG_CYCLES", "200"))}
+    session, presses_from = calibration_session()
+    config["calibration"] = {"script": session, "section": calibration_expected(session, presses_from)}
     hid = os.path.join(CAPTURES, "hiddev-flatfrog_25b5_0002.hid-recorder.hid")
     evemu = os.path.join(CAPTURES, "hiddev-flatfrog_25b5_0002_0.evemu")
     if os.path.exists(hid) and os.path.exists(evemu):

@@ -69,13 +69,13 @@ class Proc:
     """A child process with its output in a log file on the guest's tmpfs."""
     count = 0
 
-    def __init__(self, name, args, env=None):
+    def __init__(self, name, args, env=None, stdin=subprocess.DEVNULL):
         Proc.count += 1
         self.name = f"{Proc.count:02d}-" + "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
         self.logpath = os.path.join(RUN, self.name + ".log")
         self.logfile = open(self.logpath, "w")
         self.p = subprocess.Popen(args, stdout=self.logfile, stderr=subprocess.STDOUT, env=env,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=stdin)
         self.pid = self.p.pid
 
     def signal(self, sig):
@@ -88,7 +88,7 @@ class Proc:
         except subprocess.TimeoutExpired:
             raise Failure(f"{self.name} still running after {timeout} s")
 
-    def stop(self, timeout=5):
+    def stop(self, timeout=5, keep_log=True):
         if self.p.poll() is None:
             self.p.send_signal(signal.SIGTERM)
             try:
@@ -97,7 +97,8 @@ class Proc:
                 self.p.kill()
                 self.p.wait()
         self.logfile.close()
-        shutil.copy(self.logpath, os.path.join(LOGS, self.name + ".log"))
+        if keep_log:
+            shutil.copy(self.logpath, os.path.join(LOGS, self.name + ".log"))
         return self.p.returncode
 
     def text(self):
@@ -138,7 +139,8 @@ class Daemon(Proc):
 class Client:
     """The project's Python client, reading events on a thread."""
 
-    def __init__(self, sock, events=("gestures", "devices")):
+    def __init__(self, sock, events=("gestures", "devices"), setup=None):
+        """setup(PressuredClient), if given, makes its requests before the subscription and the reader."""
         self.c = PressuredClient(sock, timeout=120)
         end = time.monotonic() + 30
         while True:  # the socket's file exists from bind(); connecting before listen() is refused
@@ -150,6 +152,8 @@ class Client:
                 if time.monotonic() > end:
                     raise
                 time.sleep(0.05)
+        if setup:
+            setup(self.c)
         self.c.subscribe(events=list(events))
         self.events = []
         self.cv = threading.Condition()
@@ -170,11 +174,16 @@ class Client:
             self.done = True
             self.cv.notify_all()
 
-    def wait_for(self, pred, timeout, what):
+    def mark(self):
+        """Where the events received so far end: wait_for(after=mark) looks only at later ones."""
+        with self.cv:
+            return len(self.events)
+
+    def wait_for(self, pred, timeout, what, after=0):
         end = time.monotonic() + timeout
         with self.cv:
             while True:
-                for e in self.events:
+                for e in self.events[after:]:
                     if pred(e):
                         return e
                 left = end - time.monotonic()
@@ -207,6 +216,13 @@ def start_udevd():
     subprocess.run([udevd, "--daemon"], env=env, check=True)
     wait_until(lambda: os.path.exists("/run/udev/control"), 60, "udevd's control socket")
     return env, time.monotonic() - t0
+
+
+def stop_udevd(env):
+    subprocess.run(["udevadm", "control", "--exit"], env=env)
+    wait_until(lambda: not running("systemd-udevd"), 20, "udevd to exit")
+    if os.path.exists("/run/udev/control"):
+        os.unlink("/run/udev/control")
 
 
 def running(comm):
@@ -271,3 +287,23 @@ class NodeRecorder:
             for i in range(0, len(self.data) - 23, 24):
                 sec, usec, t, c, v = struct.unpack_from("qqHHi", self.data, i)
                 o.write(f"E: {sec}.{usec:06d} {t:04x} {c:04x} {v}\n")
+
+
+def daemon_status(sock):
+    """The daemon's `status` counts, asked on a connection of its own (counted in `clients`)."""
+    with PressuredClient(sock, timeout=30) as c:
+        return c.status()
+
+
+def process_usage(pid):
+    """Open file descriptors (what each is) and resident memory (KiB) of a process."""
+    fds = {}
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            fds[int(fd)] = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            pass
+    with open(f"/proc/{pid}/status") as f:
+        rss = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
+    return fds, rss
+

@@ -7,7 +7,7 @@ import subprocess
 import time
 
 from .harness import (CFG, LOGS, RUN, Client, Daemon, Failure, NodeRecorder, Player, Proc, active_contacts, check,
-                      device_added, device_removed, fmt, log, running, sequences, start_udevd, udev_properties,
+                      device_added, device_removed, fmt, log, sequences, start_udevd, stop_udevd, udev_properties,
                       wait_until)
 from .playback import ATTEMPTS, disturbance, play_and_compare
 
@@ -87,11 +87,7 @@ def s2_hotplug_udev(details):
             client.close()
         if daemon:
             daemon.stop()
-        subprocess.run(["udevadm", "control", "--exit"], env=env)
-        wait_until(lambda: not running("systemd-udevd"), 20, "udevd to exit")
-        for f in ("/run/udev/control",):
-            if os.path.exists(f):
-                os.unlink(f)
+        stop_udevd(env)
 
 
 def s3_unplug(details):
