@@ -2,7 +2,10 @@
 // protocol.swift fuzzes decoding alone; here decoded requests also act -- regions set and removed,
 // quick actions registered, actions chosen, settings changed, clients hanging up -- and a scripted press
 // is routed through whatever regions the input set up, so the state the requests build is exercised too.
-// Every client's output is drained after each step, as the daemon's loop would.
+// Every client's output is drained after each step, as the daemon's loop would. What the hub holds must
+// come back to its baseline (the `status` counts): no finger after a press lifts, nothing but bounded
+// quick actions once the device and every client are gone. (A press is whole within one step, so an owner
+// hanging up mid-press is HubRegionTests' to check.)
 
 import PressureCore
 
@@ -63,6 +66,8 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             touchID += 1
             ms += 200
             hub.tickAll(now: Timestamp(microseconds: ms * 1000), excluding: nil)
+            let held = hub.status
+            if held.contacts != 0 || held.regionContacts != 0 { fatalError("hub-requests: a lifted press is held: \(held)") }
         default:
             hub.receive(client: client, line: line[...], now: Timestamp(microseconds: ms * 1000))
         }
@@ -72,5 +77,10 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     hub.expireChoices(now: Timestamp(microseconds: (ms + 60_000) * 1000))
     hub.shutdown(reason: "fuzz")
     drain(&hub)
+    for id in clients { hub.disconnected(id) }
+    let left = hub.status
+    if left != DaemonStatus(quickActionApps: left.quickActionApps) || left.quickActionApps > Hub.maximumQuickActionApps {
+        fatalError("hub-requests: left behind after every client and the device went: \(left)")
+    }
     return 0
 }

@@ -16,27 +16,15 @@ public enum MonitorTool {
     /// Runs the command; returns the exit status: 0 after the daemon's `bye`, 1 when it cannot connect
     /// or the connection breaks, 2 for bad usage.
     public static func main(_ arguments: [String]) -> Int32 {
-        var path = PressuredConnection.environmentSocketPath
-        let touches: Bool
-        let json: Bool
-        do {
-            var options = OptionReader(arguments)
-            if options.flag("-h") || options.flag("--help") {
-                print(usage)
-                return 0
-            }
-            touches = options.flag("--touches")
-            json = options.flag("--json")
-            if let p = try options.value("--socket") { path = p }
-            let rest = try options.finish()
-            guard rest.isEmpty else { throw OptionReader.UsageError("unexpected argument '\(rest[0])'") }
-        } catch {
-            Log.error("pressurectl monitor: \(error)")
-            Log.plain(usage)
-            return 2
+        let options: DaemonToolOptions
+        switch DaemonToolOptions.parse(arguments, command: "monitor", usage: usage, flags: ["--touches", "--json"]) {
+        case .run(let o): options = o
+        case .exit(let status): return status
         }
+        let path = options.socketPath
+        let json = options.flags.contains("--json")
         var events: Set<EventKind> = [.gestures, .devices]
-        if touches { events.insert(.touches) }
+        if options.flags.contains("--touches") { events.insert(.touches) }
         return BlockingRun.run { [path, events] in await monitor(path: path, events: events, json: json) }
     }
 

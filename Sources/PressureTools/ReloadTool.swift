@@ -16,21 +16,10 @@ public enum ReloadTool {
 
     /// Runs the command; returns the exit status: 0 reloaded, 1 refused or no daemon, 2 bad usage.
     public static func main(_ arguments: [String]) -> Int32 {
-        var path = PressuredConnection.environmentSocketPath
-        do {
-            var options = OptionReader(arguments)
-            if options.flag("-h") || options.flag("--help") {
-                print(usage)
-                return 0
-            }
-            if let p = try options.value("--socket") { path = p }
-            guard try options.finish().isEmpty else { throw OptionReader.UsageError("reload takes no arguments") }
-        } catch {
-            Log.error("pressurectl reload: \(error)")
-            Log.plain(usage)
-            return 2
+        switch DaemonToolOptions.parse(arguments, command: "reload", usage: usage, flags: []) {
+        case .run(let options): return BlockingRun.run { [path = options.socketPath] in await reload(path: path) }
+        case .exit(let status): return status
         }
-        return BlockingRun.run { [path] in await reload(path: path) }
     }
 
     static func reload(path: String) async -> Int32 {

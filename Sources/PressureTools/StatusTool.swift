@@ -17,23 +17,13 @@ public enum StatusTool {
 
     /// Runs the command; returns the exit status: 0 answered, 1 no daemon or no answer, 2 bad usage.
     public static func main(_ arguments: [String]) -> Int32 {
-        var path = PressuredConnection.environmentSocketPath
-        let json: Bool
-        do {
-            var options = OptionReader(arguments)
-            if options.flag("-h") || options.flag("--help") {
-                print(usage)
-                return 0
+        switch DaemonToolOptions.parse(arguments, command: "status", usage: usage, flags: ["--json"]) {
+        case .run(let o):
+            return BlockingRun.run { [path = o.socketPath, json = o.flags.contains("--json")] in
+                await status(path: path, json: json)
             }
-            if let p = try options.value("--socket") { path = p }
-            json = options.flag("--json")
-            guard try options.finish().isEmpty else { throw OptionReader.UsageError("status takes no arguments") }
-        } catch {
-            Log.error("pressurectl status: \(error)")
-            Log.plain(usage)
-            return 2
+        case .exit(let status): return status
         }
-        return BlockingRun.run { [path] in await status(path: path, json: json) }
     }
 
     static func status(path: String, json: Bool) async -> Int32 {

@@ -13,6 +13,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vmguest.gestures import replayed  # noqa: E402  (shared with the guest)
+
 REPO, VMDIR, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 WORK = os.path.join(VMDIR, "work")
 SCENARIOS = [int(s) for s in sys.argv[4:]] or list(range(1, 11))
@@ -32,23 +35,7 @@ def has_pressure(header_lines):
 
 def replay(capture, desc=None):
     """Per-contact gesture type sequences from `pressurectl replay`, or None if it cannot read the file."""
-    args = [PRESSURECTL, "replay"] + (["--desc", desc] if desc else []) + [capture]
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        return None
-    return sequences(json.loads(l) for l in r.stdout.splitlines() if l.strip())
-
-
-def sequences(events):
-    order, seqs = [], {}
-    for e in events:
-        if e.get("type") in ("peek", "pop", "dismiss", "quickActions", "longPress"):
-            k = (e.get("device"), e["contact"])
-            if k not in seqs:
-                order.append(k)
-                seqs[k] = []
-            seqs[k].append(e["type"])
-    return [seqs[k] for k in order]
+    return replayed(PRESSURECTL, capture, desc)[0]
 
 
 def reader_view(capture, desc):

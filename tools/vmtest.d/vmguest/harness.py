@@ -18,11 +18,12 @@ with open(os.path.join(OUT, "config.json")) as f:
 sys.path.insert(0, CFG["client"])
 from pressured_client import PressuredClient  # noqa: E402  (the project's own client)
 
+from .gestures import GESTURES, fmt, replayed, sequences  # noqa: E402,F401  (for the scenarios)
+
 RUN = "/run/vmtest"  # guest tmpfs: logs are written here while measuring, copied to OUT afterwards
 LOGS = os.path.join(OUT, "logs")
 os.makedirs(RUN, exist_ok=True)
 os.makedirs(LOGS, exist_ok=True)
-GESTURES = ("peek", "pop", "dismiss", "quickActions", "longPress")
 
 
 def log(msg):
@@ -46,23 +47,6 @@ def wait_until(pred, timeout, what):
             return v
         time.sleep(0.02)
     raise Failure(f"timed out after {timeout} s waiting for {what}")
-
-
-def sequences(events, device=None):
-    """Per contact (in order of first appearance) the list of gesture types."""
-    order, seqs = [], {}
-    for e in events:
-        if e.get("type") in GESTURES and (device is None or e.get("device") == device):
-            k = (e.get("device"), e["contact"])
-            if k not in seqs:
-                order.append(k)
-                seqs[k] = []
-            seqs[k].append(e["type"])
-    return [seqs[k] for k in order]
-
-
-def fmt(seqs):
-    return " ".join("[" + ",".join(s) + "]" for s in seqs) or "(no gestures)"
 
 
 class Proc:
@@ -216,6 +200,13 @@ def start_udevd():
     subprocess.run([udevd, "--daemon"], env=env, check=True)
     wait_until(lambda: os.path.exists("/run/udev/control"), 60, "udevd's control socket")
     return env, time.monotonic() - t0
+
+
+def release(*things):
+    """Closes clients and stops processes in the order given, skipping the ones never made (None)."""
+    for t in things:
+        if t is not None:
+            (t.close if isinstance(t, Client) else t.stop)()
 
 
 def stop_udevd(env):

@@ -8,7 +8,7 @@ import signal
 import time
 
 from .harness import (CFG, Client, Daemon, Player, check, daemon_status, device_added, device_removed, fmt,
-                      process_usage, sequences, start_udevd, stop_udevd, wait_until)
+                      process_usage, release, sequences, start_udevd, stop_udevd, wait_until)
 
 
 def fd_kinds(fds):
@@ -105,11 +105,5 @@ def s8_hotplug_many(details):
               f"at the end: {end}")
         check(daemon.p.poll() is None, "pressured exited")
     finally:
-        for c in (owner, watcher):
-            if c:
-                c.close()
-        if a:
-            a.stop()
-        if daemon:
-            daemon.stop()
+        release(owner, watcher, a, daemon)
         stop_udevd(env)

@@ -1,14 +1,12 @@
 """Scenarios 1-7: pressured against the real kernel input stack (uinput, udevd, SYN_DROPPED, uhid with
 hid-multitouch, no pressure axis, the static binary without the toolchain)."""
-import json
 import os
 import signal
-import subprocess
 import time
 
 from .harness import (CFG, LOGS, RUN, Client, Daemon, Failure, NodeRecorder, Player, Proc, active_contacts, check,
-                      device_added, device_removed, fmt, log, sequences, start_udevd, stop_udevd, udev_properties,
-                      wait_until)
+                      device_added, device_removed, fmt, log, release, sequences, start_udevd, stop_udevd, udev_properties,
+                      replayed, wait_until)
 from .playback import ATTEMPTS, disturbance, play_and_compare
 
 def s1_captures(details):
@@ -81,12 +79,7 @@ def s2_hotplug_udev(details):
         check(got == CFG["peek_pop"]["expected"], f"gestures {fmt(got)}, expected {fmt(CFG['peek_pop']['expected'])}")
         details.append(f"gestures {fmt(got)} as replayed; removal of {ts.node} reported")
     finally:
-        for p in players:
-            p.stop()
-        if client:
-            client.close()
-        if daemon:
-            daemon.stop()
+        release(*players, client, daemon)
         stop_udevd(env)
 
 
@@ -225,14 +218,13 @@ def hid_once(hid, details, last):
             # by host load is repeated first; an undisturbed difference that replay reproduces is timing.
             delivered = os.path.join(LOGS, "hid-delivered.evemu")
             recorder.write(delivered, hid["evemu"])
-            r = subprocess.run([CFG["pressurectl"], "replay", delivered], capture_output=True, text=True)
-            as_delivered = sequences(json.loads(l) for l in r.stdout.splitlines() if l.strip())
+            as_delivered, refused = replayed(CFG["pressurectl"], delivered)
             disturbed = disturbance(summary, daemon)
             details.append(f"expected (replay of {os.path.basename(hid['evemu'])}): {fmt(hid['expected'])}")
             details.append(f"through uhid + hid-multitouch:                       {fmt(got)}")
             details.append(f"replay of what the kernel delivered (logs/hid-delivered.evemu): "
-                           f"{fmt(as_delivered) if r.returncode == 0 else r.stderr.strip()}")
-            if r.returncode == 0 and as_delivered == got and (last or not disturbed):
+                           f"{fmt(as_delivered) if refused is None else refused}")
+            if refused is None and as_delivered == got and (last or not disturbed):
                 details.append("TIMING-" + ("DISTURBED (" + disturbed + ")" if disturbed else "SENSITIVE") +
                                ": pressured agrees with the replay of the kernel's own time stamps")
                 return

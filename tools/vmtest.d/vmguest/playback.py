@@ -1,13 +1,12 @@
 """Playing a capture through uinput to pressured and comparing its gestures with `pressurectl replay`'s,
 repeating runs the shared host disturbed (scenarios 1, 6 and 7)."""
-import json
 import os
 import re
 import shutil
-import subprocess
 import time
 
-from .harness import CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt, sequences
+from .harness import (CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt, replayed,
+                      sequences)
 
 # A run is "disturbed" when the guest was starved (the host is shared): the player was not run for more than
 # 20 ms at some point (a stall: it pauses the capture there, which stretches an interval), or the kernel
@@ -87,16 +86,15 @@ def play_once(name, capture, desc, expected, binary=None, wrapper=None, extra=No
         # but an emulated guest on a busy host still jitters). The player also recorded what the kernel
         # delivered, with the kernel's time stamps: if replaying that gives exactly what pressured served,
         # the daemon did its job and only the capture's timing was that close. The difference is reported.
-        r = subprocess.run([CFG["pressurectl"], "replay", delivered], capture_output=True, text=True)
-        as_delivered = sequences(json.loads(l) for l in r.stdout.splitlines() if l.strip())
+        as_delivered, refused = replayed(CFG["pressurectl"], delivered)
         shutil.copy(delivered, os.path.join(LOGS, player.name + ".delivered.evemu"))
-        timing_only = r.returncode == 0 and as_delivered == got
+        timing_only = refused is None and as_delivered == got
         verdict = "MISMATCH" if not timing_only else "ok, but TIMING-DISTURBED" if disturbed else "ok, but TIMING-SENSITIVE"
         lines.append(f"{name}: {verdict} ({timing})")
         lines.append(f"    pressurectl replay of the file:        {fmt(expected)}")
         lines.append(f"    pressured through the kernel:          {fmt(got)}")
         lines.append(f"    pressurectl replay of what the kernel delivered (logs/{player.name}.delivered.evemu): "
-                     f"{fmt(as_delivered) if r.returncode == 0 else r.stderr.strip()}")
+                     f"{fmt(as_delivered) if refused is None else refused}")
         if timing_only and not disturbed:
             lines.append("    a frame of the capture lies within the player's timing jitter of a long-press deadline: "
                          "pressured agrees with the replay of the kernel's own time stamps")

@@ -3,7 +3,6 @@ Ctrl-C, SIGTERM and an unplug, played back by evemu's and libinput's own tools i
 user outside and inside the `input` group; `calibrate` driven through a terminal like a person would."""
 import fcntl
 import grp
-import json
 import os
 import pty
 import re
@@ -16,7 +15,7 @@ import threading
 import time
 
 from .harness import (CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt,
-                      sequences, start_udevd, stop_udevd, wait_until)
+                      release, replayed, sequences, start_udevd, stop_udevd, wait_until)
 
 
 def record_live(name, capture, fmt_name, end, path):
@@ -104,7 +103,8 @@ def s9_record(details):
             time.sleep(0.5)
             tool.signal(signal.SIGINT)  # it asks again; Ctrl-C ends it and its device
 
-        got = served_gestures(watcher, lambda: Proc("libinput-replay", LIBINPUT_REPLAY + [yaml_file], stdin=subprocess.PIPE), "libinput replay", libinput_replay)
+        got = served_gestures(watcher, lambda: Proc("libinput-replay", LIBINPUT_REPLAY + [yaml_file],
+                                                    stdin=subprocess.PIPE), "libinput replay", libinput_replay)
         check(got == pp["expected"], f"libinput replay into pressured: {fmt(got)}")
         details.append(f"libinput replay of the recording, served by pressured: {fmt(got)}")
 
@@ -119,17 +119,14 @@ def s9_record(details):
         details.append(f"record, device unplugged mid-press: ends by itself, exit 0, {last_line(out)}; "
                        f"the last frame (the kernel's release of BTN_TOUCH) is whole; pressurectl replay: {fmt(got)}")
     finally:
-        if watcher:
-            watcher.close()
-        if daemon:
-            daemon.stop()
+        release(watcher, daemon)
         stop_udevd(env)
 
 
 def replay(path):
-    r = subprocess.run([CFG["pressurectl"], "replay", path], capture_output=True, text=True)
-    check(r.returncode == 0, f"pressurectl replay {path}: {r.stderr.strip()}")
-    return sequences(json.loads(l) for l in r.stdout.splitlines() if l.strip())
+    got, refused = replayed(CFG["pressurectl"], path)
+    check(refused is None, f"pressurectl replay {path}: {refused}")
+    return got
 
 
 def last_line(text):
