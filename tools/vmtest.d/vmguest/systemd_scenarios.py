@@ -10,7 +10,8 @@ import signal
 import subprocess
 import time
 
-from .harness import CFG, Client, Player, check, device_added, device_removed, fmt, sequences, udev_properties, wait_until
+from .harness import (CFG, Client, Player, check, device_added, device_removed, fmt, sequences, udev_properties,
+                      wait_until)
 
 SERVICE, SOCKET = "pressured.service", "pressured.socket"
 SOCK = "/run/pressured/pressured.sock"
@@ -261,7 +262,8 @@ def s15_hardening(details):
     details.append(f"user pressured (\"{user.pw_gecos}\", uid {user.pw_uid}, gid {user.pw_gid}, shell "
                    f"{user.pw_shell}), in input ({input_gid}): {'pressured' in members}; made at boot by "
                    f"systemd-sysusers.service ({sysusers['ActiveState']}, {sysusers['Result']})")
-    check(user.pw_gecos == "pressured force touch daemon" and "pressured" in members, "not sysusers.d/pressured.conf's user")
+    check(user.pw_gecos == "pressured force touch daemon" and "pressured" in members,
+          "not the user sysusers.d/pressured.conf describes")
     pid = running_pid()
     with open(f"/proc/{pid}/status") as f:
         st = dict(l.rstrip("\n").split(":\t", 1) for l in f if ":\t" in l)
