@@ -43,7 +43,7 @@ def wait_active(since=None, timeout=60):
 
 
 def stop_all():
-    """Neither the service nor its socket running, nor a socket file left: the state a fresh boot is in."""
+    """Neither the service nor its socket running: the state a fresh boot is in (the boot starts neither)."""
     systemctl("stop", SOCKET, SERVICE)
     systemctl("reset-failed", SERVICE, may_fail=True)  # fails when the unit is not even loaded yet
     wait_until(lambda: show(SERVICE, "ActiveState")["ActiveState"] in ("inactive", "failed"), 30,
@@ -118,6 +118,10 @@ def s11_udev_starts(details):
         check(".device" in wanted_by, f"no device unit wants the service: WantedBy={wanted_by!r}")
         client = Client(SOCK)
         check([d["node"] for d in client.hello["devices"]] == [player.node], f"hello: {client.hello['devices']}")
+        st = os.stat(SOCK)  # bound by the daemon itself (no socket unit): --group pressured, mode 0660
+        owner = f"{pwd.getpwuid(st.st_uid).pw_name}:{grp.getgrgid(st.st_gid).gr_name} {st.st_mode & 0o777:o}"
+        details.append(f"{SOCK} bound by pressured: {owner}")
+        check(owner == "pressured:pressured 660", f"socket file {owner}")
         wait_until(lambda: show(SERVICE, "StatusText")["StatusText"] == "serving 1 device to 1 client", 10,
                    "StatusText to count the client")
         details.append("with the client connected: StatusText \"serving 1 device to 1 client\"")
