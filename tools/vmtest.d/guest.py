@@ -6,11 +6,9 @@ holding config.json from prepare.py). Writes OUT/results.txt: per scenario a lin
 """
 import os
 import subprocess
-import time
-import traceback
 
-from vmguest.harness import CFG, OUT, Failure, log
-from vmguest import hotplug_scenario, kernel_scenarios as k, tool_scenarios as t
+from vmguest.harness import CFG, log
+from vmguest import hotplug_scenario, kernel_scenarios as k, runner, tool_scenarios as t
 
 SCENARIOS = {
     1: ("captures through the kernel", k.s1_captures),
@@ -30,28 +28,7 @@ def main():
     for m in ("uinput", "evdev", "uhid", "hid-multitouch"):
         subprocess.run(["modprobe", m], check=True)
     log(f"guest {os.uname().release}, {os.cpu_count()} cpus, scenarios {CFG['scenarios']}")
-    results = open(os.path.join(OUT, "results.txt"), "w")
-    for n in CFG["scenarios"]:
-        title, fn = SCENARIOS[n]
-        log(f"scenario {n}: {title}")
-        details = []
-        t0 = time.monotonic()
-        try:
-            fn(details)
-            ok = True
-        except Failure as e:
-            ok = False
-            details.append(f"FAILED: {e}")
-        except Exception:  # noqa: BLE001 (a harness error is a failure too, with its trace)
-            ok = False
-            details.extend(traceback.format_exc().rstrip().splitlines())
-        secs = time.monotonic() - t0
-        line = f"{'PASS' if ok else 'FAIL'} {n} {title} ({secs:.1f} s)"
-        results.write(line + "\n" + "".join(f"    {d}\n" for d in details))
-        results.flush()
-        os.fsync(results.fileno())
-        log(line)
-    results.close()
+    runner.run(SCENARIOS, CFG["scenarios"])
 
 
 main()

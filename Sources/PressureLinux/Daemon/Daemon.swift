@@ -57,6 +57,8 @@ public final class Daemon {
         } catch { throw .system(error) }
         if let inherited = SocketActivation.listeningFD() {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
+            // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
+            Log.info("listening on the socket systemd passed (LISTEN_FDS, fd \(inherited))")
         } else {
             do { listener = try UnixListener(path: options.socketPath, group: options.group) } catch {
                 throw .listener(error)

@@ -61,7 +61,12 @@ public final class UnixListener {
                 }
             }
             _ = try syscall("chmod", temporary) { chmod(temporary, 0o660) }
-            if let gid { _ = try syscall("chown", temporary) { chown(temporary, uid_t.max, gid) } }
+            // Only when the file did not get the group already: under pressured.service (Group=pressured) it
+            // has, and chown is refused there anyway (SystemCallFilter=~@privileged takes @chown).
+            var made = stat()
+            if let gid, stat(temporary, &made) != 0 || made.st_gid != gid {
+                _ = try syscall("chown", temporary) { chown(temporary, uid_t.max, gid) }
+            }
             _ = try syscall("listen", temporary) { listen(s, 64) }
             // Replaces a stale socket file, if any, in one step.
             _ = try syscall("rename", path) { rename(temporary, path) }

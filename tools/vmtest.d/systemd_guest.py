@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Runs inside the QEMU guest of tools/vmtest's second boot, where systemd is PID 1 on an overlay of the host's
+root with the project installed by `make install` (tools/vmtest.d/systemd-stage). Started by
+vmtest-driver.service (tools/vmtest.d/systemd/); the guest powers off when it ends.
+Usage: systemd_guest.py OUT SCENARIO... (OUT: the writable results share, holding prepare.py's config.json).
+Adds the scenarios' results to OUT/results.txt (after the chroot boot's); logs and the journal go to OUT/logs/.
+"""
+import os
+import subprocess
+import sys
+
+from vmguest.harness import LOGS, log
+from vmguest import runner
+from vmguest import systemd_scenarios as s
+
+SCENARIOS = {
+    11: ("udev starts the service", s.s11_udev_starts),
+    12: ("socket activation", s.s12_socket_activation),
+    13: ("unplug and replug while serving", s.s13_replug),
+    14: ("kill, restart, reconnect", s.s14_kill_restart),
+    15: ("hardening in force", s.s15_hardening),
+}
+
+
+def save(name, args):
+    with open(os.path.join(LOGS, name), "w") as f:
+        subprocess.run(args, stdout=f, stderr=subprocess.STDOUT)
+
+
+def main():
+    for m in ("uinput", "evdev"):
+        subprocess.run(["modprobe", m], check=True)
+    with open("/proc/uptime") as f:
+        log(f"systemd up, driver started {float(f.read().split()[0]):.1f} s after the kernel")
+    try:
+        runner.run(SCENARIOS, [int(n) for n in sys.argv[2:]], mode="a")
+    finally:
+        # Player logs are copied by their stop(); the journal holds systemd's and the daemon's side.
+        save("journal-systemd-boot.txt", ["journalctl", "-b", "--no-pager", "-o", "short-monotonic"])
+        save("systemctl-status-systemd-boot.txt", ["systemctl", "status", "--no-pager", "-l", "pressured.service",
+                                                   "pressured.socket", "systemd-sysusers.service"])
+        os.sync()
+
+
+main()
