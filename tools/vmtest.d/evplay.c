@@ -39,6 +39,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PLAYER_NAME "evplay"
+#include "player.h"
+
 #define MAXEV 4096
 
 struct frame_ev { int64_t t_us; uint16_t type, code; int32_t value; int gate; };
@@ -51,17 +54,6 @@ static char headerlines[1 << 16];
 static size_t headerlen;
 static struct frame_ev *evs;
 static size_t nevs, capevs;
-
-static void die(const char *what) {
-    fprintf(stderr, "evplay: %s: %s\n", what, strerror(errno));
-    exit(1);
-}
-
-static int64_t now_us(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* Takes what the kernel has for our own reader of the node (it never falls behind by more than a frame). */
 static void drain_recorder(void) {

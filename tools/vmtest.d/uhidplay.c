@@ -31,22 +31,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PLAYER_NAME "uhidplay"
+#include "player.h"
+
 struct report { int64_t t_us; uint16_t size; unsigned char *data; };
 
 static int hfd = -1, sfd = -1;
 static int started = 0, go = 0;
 static unsigned gets = 0, sets = 0;
-
-static void die(const char *what) {
-    fprintf(stderr, "uhidplay: %s: %s\n", what, strerror(errno));
-    exit(1);
-}
-
-static int64_t now_us(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void send_event(struct uhid_event *ev) {
     if (write(hfd, ev, sizeof *ev) != sizeof *ev) die("write /dev/uhid");
