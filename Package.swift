@@ -36,8 +36,10 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
-        .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux"]),
-        .testTarget(name: "PressureClientTests", dependencies: ["PressureCore", "PressureClient"]),
+        // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
+        .testTarget(name: "PressureClientTests", dependencies: ["PressureCore", "PressureClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,15 @@
 import Foundation
 import PressureClient
 import PressureCore
+import TestSupport
 import XCTest
 
 /// `pressurectl monitor` end to end against a replay daemon.
 final class MonitorToolTests: XCTestCase {
     func testReadableOutputShowsTheGesturesAndExitsOnBye() throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
-        let run = try Built.run("pressurectl", ["monitor", "--socket", daemon.socketPath])
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
+        let run = try Executables.run("pressurectl", ["monitor", "--socket", daemon.socketPath])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.first?.hasPrefix("pressured \(pressuredVersion) (protocol 1)") ?? false, run.stdout)
@@ -26,10 +27,10 @@ final class MonitorToolTests: XCTestCase {
 
     func testTouchesAddTouchLines() throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
-        let run = try Built.run("pressurectl", ["monitor", "--touches", "--socket", daemon.socketPath])
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
+        let run = try Executables.run("pressurectl", ["monitor", "--touches", "--socket", daemon.socketPath])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let expected = try Built.run("pressurectl", ["replay", "--touches", "Tests/Fixtures/peek-pop.evemu"]).stdout
+        let expected = try Executables.run("pressurectl", ["replay", "--touches", "Tests/Fixtures/peek-pop.evemu"]).stdout
         let touchLines = run.stdout.split(separator: "\n").filter { $0.contains("  touch ") }
         XCTAssertEqual(touchLines.count, expected.split(separator: "\n").filter { $0.contains(#""type":"touch""#) }.count)
         XCTAssertTrue(touchLines.first?.contains("touch began") ?? false, run.stdout)
@@ -39,17 +40,17 @@ final class MonitorToolTests: XCTestCase {
     /// `--json` prints exactly the bytes the daemon sends a client making the same subscription.
     func testJSONOutputIsTheDaemonsLines() throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
-        let run = try Built.run("pressurectl", ["monitor", "--json", "--socket", daemon.socketPath])
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
+        let run = try Executables.run("pressurectl", ["monitor", "--json", "--socket", daemon.socketPath])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(daemon.wait(), 0, daemon.log)
 
         let other = try TemporaryFolder()
-        let reference = try TestDaemon(replay: "peek-pop.evemu", in: other, extra: ["--speed", "0", "--exit-when-done"])
-        let raw = try XCTUnwrap(RawClient(path: reference.socketPath))
+        let reference = try DaemonProcess(replay: "peek-pop.evemu", in: other, extra: ["--speed", "0", "--exit-when-done"])
+        let raw = try SocketClient(path: reference.socketPath)
         defer { raw.close() }
         raw.send(#"{"request":"subscribe","id":1,"events":["gestures","devices"]}"# + "\n")
-        let expected = raw.readAll()
+        let expected = raw.readText()
         XCTAssertEqual(run.stdout, expected)
         XCTAssertEqual(run.stdout.split(separator: "\n").filter { $0.contains(#""type":"peek""#) }.count, 2)
         XCTAssertTrue(run.stdout.hasSuffix(#"{"type":"bye","reason":"shutdown"}"# + "\n"), run.stdout)
@@ -58,14 +59,14 @@ final class MonitorToolTests: XCTestCase {
     func testNoDaemonIsExitOneWithAClearMessage() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("absent.sock").path
-        let run = try Built.run("pressurectl", ["monitor", "--socket", path])
+        let run = try Executables.run("pressurectl", ["monitor", "--socket", path])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stdout, "")
         XCTAssertTrue(run.stderr.contains("cannot connect to \(path): No such file or directory"), run.stderr)
     }
 
     func testBadUsageIsExitTwo() throws {
-        let run = try Built.run("pressurectl", ["monitor", "--frobnicate"])
+        let run = try Executables.run("pressurectl", ["monitor", "--frobnicate"])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("usage: pressurectl monitor"), run.stderr)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PressureClient
 import PressureCore
+import TestSupport
 import XCTest
 
 /// ``PressuredClient`` keeping a connection up across a daemon restart on the same socket path.
@@ -12,7 +13,7 @@ final class PressuredClientTests: XCTestCase {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("s.sock").path
         let log = folder.url.appendingPathComponent("daemon.log")
-        let first = try TestDaemon(["--replay", "Tests/Fixtures/peek-pop.evemu"], socketPath: path, logURL: log)
+        let first = try DaemonProcess(["--replay", "Tests/Fixtures/peek-pop.evemu"], socketPath: path, logURL: log)
         let client = PressuredClient(
             options: .init(
                 path: path, events: [.gestures, .devices], initialBackoff: .milliseconds(20),
@@ -44,7 +45,7 @@ final class PressuredClientTests: XCTestCase {
         } catch {
             XCTAssertEqual(error, .notConnected)
         }
-        let second = try TestDaemon(
+        let second = try DaemonProcess(
             ["--replay", "Tests/Fixtures/quick-actions-hold.evemu", "--speed", "0", "--exit-when-done"],
             socketPath: path, logURL: log)
         var afterRestart: [ClientEvent] = []
@@ -101,7 +102,7 @@ final class PressuredClientTests: XCTestCase {
         defer { watchdog.cancel() }
         let starting = Task { try await client.start() }
         try await Task.sleep(for: .milliseconds(200))
-        let daemon = try TestDaemon(
+        let daemon = try DaemonProcess(
             ["--replay", "Tests/Fixtures/peek-pop.evemu"], socketPath: path,
             logURL: folder.url.appendingPathComponent("daemon.log"))
         let hello = try await starting.value
@@ -117,7 +118,7 @@ final class PressuredClientTests: XCTestCase {
     /// A subscription the daemon refuses is the app's mistake: no retry loop, the typed error at once.
     func testARefusedSubscriptionIsNotRetried() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         let client = PressuredClient(options: .init(path: daemon.socketPath, devices: [0]))
         let watchdog = Watchdog(seconds: 10) { client.close() }
         defer { watchdog.cancel() }

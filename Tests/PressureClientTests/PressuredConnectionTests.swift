@@ -2,13 +2,14 @@ import Foundation
 import Glibc
 import PressureClient
 import PressureCore
+import TestSupport
 import XCTest
 
 /// ``PressuredConnection`` against a real `pressured` serving a replay: hello, events, requests, errors.
 final class PressuredConnectionTests: XCTestCase {
     func testConnectGivesATypedHello() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         let c = try await PressuredConnection.connect(path: daemon.socketPath)
         defer { c.close() }
         XCTAssertEqual(c.hello.protocolVersion, 1)
@@ -35,13 +36,13 @@ final class PressuredConnectionTests: XCTestCase {
     }
 
     func checkReplay(touches: Bool, file: StaticString = #filePath, line: UInt = #line) async throws {
-        let replay = try Built.run("pressurectl", ["replay"] + (touches ? ["--touches"] : []) + ["Tests/Fixtures/peek-pop.evemu"])
+        let replay = try Executables.run("pressurectl", ["replay"] + (touches ? ["--touches"] : []) + ["Tests/Fixtures/peek-pop.evemu"])
         XCTAssertEqual(replay.status, 0, replay.stderr, file: file, line: line)
         let expected = try replay.stdout.split(separator: "\n").map { ClientEvent(try JSONParser.parse(String($0))) }
         XCTAssertEqual(expected.filter { if case .gesture = $0 { true } else { false } }.count, 4, file: file, line: line)
 
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, extra: ["--speed", "0", "--exit-when-done"])
         let c = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 20, file: file, line: line) { c.close() }
         defer { watchdog.cancel() }
@@ -62,7 +63,7 @@ final class PressuredConnectionTests: XCTestCase {
 
     func testPingAndDevices() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "no-pressure.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "no-pressure.evemu", in: folder)
         let c = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 10) { c.close() }
         defer { watchdog.cancel() }
@@ -85,7 +86,7 @@ final class PressuredConnectionTests: XCTestCase {
     /// every client hears `device` `changed` and `settings`.
     func testSetChangesSettingsAndEveryoneHearsIt() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         let watcher = try await PressuredConnection.connect(path: daemon.socketPath)
         let admin = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 10) {
@@ -117,7 +118,7 @@ final class PressuredConnectionTests: XCTestCase {
 
     func testDaemonErrorsBecomeTypedErrorsAndTheConnectionCarriesOn() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         let c = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 10) { c.close() }
         defer { watchdog.cancel() }
@@ -145,7 +146,7 @@ final class PressuredConnectionTests: XCTestCase {
     /// overflow the daemon's buffer before their newline (no id): the client ends either way.
     func testAFatalErrorEndsTheConnection() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         for size in [70_000, 100_000] {
             let c = try await PressuredConnection.connect(path: daemon.socketPath)
             let watchdog = Watchdog(seconds: 10) { c.close() }
@@ -220,7 +221,7 @@ final class PressuredConnectionTests: XCTestCase {
     /// Closing ends the events normally and fails later requests with `.closed`.
     func testCloseEndsEventsAndRequests() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try TestDaemon(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
         let c = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 10) { c.close() }
         defer { watchdog.cancel() }

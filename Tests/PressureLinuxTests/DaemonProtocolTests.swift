@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The daemon over real Unix sockets with the replay source: every request, every error, the end-to-end

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Regions through the whole daemon and its replay source: two clients with overlapping regions, and a

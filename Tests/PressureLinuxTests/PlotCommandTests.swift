@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
 import XCTest
 
 /// `pressurectl plot` end to end: the SVG it writes parses as XML and marks exactly the gestures

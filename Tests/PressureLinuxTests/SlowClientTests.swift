@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// A client that stops reading never delays the loop or the others: it loses touch events (and is told

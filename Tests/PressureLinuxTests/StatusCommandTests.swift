@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `pressurectl status` against a real `pressured --replay`.

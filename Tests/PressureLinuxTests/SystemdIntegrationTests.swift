@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The notify protocol and socket activation, against a real daemon process: a datagram socket stands in
@@ -69,7 +70,7 @@ final class SystemdIntegrationTests: XCTestCase {
                        "--replay", "Tests/Fixtures/peek-pop.evemu", "--socket", path]
         p.currentDirectoryURL = Executables.repoRoot
         let err = dir.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         p.standardError = try FileHandle(forWritingTo: err)
         try p.run()
         defer { if p.isRunning { p.terminate(); p.waitUntilExit() } }

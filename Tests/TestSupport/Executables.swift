@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 
-/// Runs the package's built executables (beside the test bundle; `swift build` builds them).
-enum Executables {
-    static let repoRoot = URL(fileURLWithPath: #filePath)
+/// The package's built executables, found beside the test bundle (`swift build` builds them), run from
+/// the repository's root so relative fixture paths work. Shared by the Linux-layer and client tests.
+public enum Executables {
+    public static let repoRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func url(_ name: String) throws -> URL {
+    public static func url(_ name: String) throws -> URL {
         // On Linux the test bundle is a file in the build folder; elsewhere a directory inside it.
         var folder = Bundle(for: Marker.self).bundleURL
         if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
@@ -17,14 +18,15 @@ enum Executables {
         return beside
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
-    /// Runs `name` with `arguments` to completion.
-    static func run(_ name: String, _ arguments: [String]) throws -> Result {
+    /// Runs `name` with `arguments` to completion; after `timeout` seconds it is stopped and the test fails.
+    public static func run(_ name: String, _ arguments: [String], timeout: Double = 120,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let p = Process()
         p.executableURL = try url(name)
         p.arguments = arguments
@@ -33,8 +35,8 @@ enum Executables {
         let dir = FileManager.default.temporaryDirectory
         let outURL = dir.appendingPathComponent("pressured-out-\(UUID().uuidString)")
         let errURL = dir.appendingPathComponent("pressured-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -42,6 +44,12 @@ enum Executables {
         p.standardOutput = try FileHandle(forWritingTo: outURL)
         p.standardError = try FileHandle(forWritingTo: errURL)
         try p.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning {
+            p.terminate()
+            XCTFail("\(name) \(arguments) still running after \(timeout) s", file: file, line: line)
+        }
         p.waitUntilExit()
         return Result(status: p.terminationStatus,
                       stdout: try String(contentsOf: outURL, encoding: .utf8),

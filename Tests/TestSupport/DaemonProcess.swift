@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+
+/// A real `pressured` process on a socket of its own, for protocol, client and tool tests.
+public final class DaemonProcess {
+    public let process = Process()
+    public let socketPath: String
+    /// The folder holding the socket (made for this daemon, and removed with it, unless a path was given).
+    public let dir: URL
+    public let logURL: URL
+    private let ownsDir: Bool
+
+    /// Starts `pressured ARGUMENTS --socket PATH` and waits until the socket accepts connections. Without a
+    /// `socketPath`, the socket and the log go to a fresh temporary folder; with one, the log (stderr,
+    /// appended to) goes to `logURL`, beside the socket by default.
+    public init(_ arguments: [String], socketPath: String? = nil, logURL: URL? = nil) throws {
+        if let socketPath {
+            self.socketPath = socketPath
+            dir = URL(fileURLWithPath: socketPath).deletingLastPathComponent()
+            ownsDir = false
+        } else {
+            // Short names: socket paths must fit 107 bytes.
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            self.socketPath = dir.appendingPathComponent("s.sock").path
+            ownsDir = true
+        }
+        self.logURL = logURL ?? dir.appendingPathComponent("stderr.log")
+        if !FileManager.default.fileExists(atPath: self.logURL.path) {
+            _ = FileManager.default.createFile(atPath: self.logURL.path, contents: nil)
+        }
+        process.executableURL = try Executables.url("pressured")
+        process.arguments = arguments + ["--socket", self.socketPath]
+        process.currentDirectoryURL = Executables.repoRoot
+        let log = try FileHandle(forWritingTo: self.logURL)
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let c = try? SocketClient(path: self.socketPath) {
+                c.close()
+                return
+            }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        throw DaemonDidNotStart(log: self.log)
+    }
+
+    /// What it wrote to stderr so far.
+    public var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    public func signal(_ s: Int32) { kill(process.processIdentifier, s) }
+
+    /// SIGTERM (the daemon says `bye`), then waits for the exit; returns the status.
+    @discardableResult
+    public func stop(seconds: Double = 10) -> Int32 {
+        if process.isRunning { signal(SIGTERM) }
+        return wait(seconds: seconds)
+    }
+
+    /// Waits for the exit (killing it after `seconds`) and returns the status.
+    @discardableResult
+    public func wait(seconds: Double = 10) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            signal(SIGKILL)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            signal(SIGKILL)
+            process.waitUntilExit()
+        }
+        if ownsDir { try? FileManager.default.removeItem(at: dir) }
+    }
+
+    public struct DaemonDidNotStart: Error, CustomStringConvertible {
+        public var log: String
+        public var description: String { "pressured did not start: \(log)" }
+    }
+}
