@@ -19,6 +19,7 @@ SCENARIOS = {
     13: ("unplug and replug while serving", s.s13_replug),
     14: ("kill, restart, reconnect", s.s14_kill_restart),
     15: ("hardening in force", s.s15_hardening),
+    16: ("watchdog and reload under systemd", s.s16_watchdog_and_reload),
 }
 
 

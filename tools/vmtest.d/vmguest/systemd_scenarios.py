@@ -1,6 +1,6 @@
-"""Scenarios 11-15: the installed pressured (`make install`) under systemd as PID 1 (the systemd boot of
+"""Scenarios 11-16: the installed pressured (`make install`) under systemd as PID 1 (the systemd boot of
 tools/vmtest): udev starts the service, socket activation, unplug and replug while serving, restart after a
-kill, and the unit's hardening as the kernel sees it. Devices are uinput touchscreens (evplay) playing
+kill, the unit's hardening as the kernel sees it, watchdog and reload. Devices are uinput touchscreens (evplay) playing
 peek-pop.evemu; clients are the project's Python client on /run/pressured/pressured.sock, as root."""
 import os
 import pwd
@@ -293,3 +293,65 @@ def s15_hardening(details):
     check(m, f"systemd-analyze security: exit {r.returncode}: {(r.stdout + r.stderr).strip()[-300:]}")
     details.append(f"systemd-analyze security {SERVICE} (in the guest, on the running unit): {m.group(1)} {m.group(2)}")
     check(float(m.group(1)) <= 2.0, f"exposure {m.group(1)} above 2.0")
+
+
+def s16_watchdog_and_reload(details):
+    """WatchdogSec= (off in the shipped unit) turned on by a drop-in: the daemon's keep-alives hold the service
+    up; then `systemctl reload` with ForceTouch turned off in /etc/pressured/pressured.conf: the daemon reloads
+    (RELOADING=1, READY=1) and its clients hear the new settings and the device's changed force capability."""
+    dropin = "/run/systemd/system/pressured.service.d/vmtest-watchdog.conf"
+    conf = "/etc/pressured/pressured.conf"
+    with open(conf) as f:
+        shipped = f.read()
+    os.makedirs(os.path.dirname(dropin), exist_ok=True)
+    with open(dropin, "w") as f:
+        f.write("[Service]\nWatchdogSec=2s\n")
+    client = player = None
+    try:
+        systemctl("daemon-reload")
+        stop_all()
+        systemctl("start", SERVICE)  # Type=notify: returns once READY=1 arrived
+        s = show(SERVICE, "MainPID", "NRestarts", "WatchdogUSec", "WatchdogTimestampMonotonic")
+        check(s["WatchdogUSec"] == "2s", f"WatchdogUSec {s['WatchdogUSec']}")
+        time.sleep(7)  # three and a half watchdog periods: without keep-alives systemd kills it after 2 s
+        s2 = show(SERVICE, "MainPID", "NRestarts", "ActiveState", "WatchdogTimestampMonotonic")
+        check(s2["ActiveState"] == "active" and s2["MainPID"] == s["MainPID"] and s2["NRestarts"] == s["NRestarts"],
+              f"with WatchdogSec=2s: {s} then {s2}")
+        pings = int(s2["WatchdogTimestampMonotonic"]) - int(s["WatchdogTimestampMonotonic"])
+        check(pings > 0, "no keep-alive reached systemd in 7 s")
+        details.append(f"WatchdogSec=2s (drop-in): 7 s later the same MainPID {s['MainPID']}, NRestarts "
+                       f"{s['NRestarts']}, last keep-alive {pings / 1e6:.1f} s after the first seen")
+
+        player = Player("reload", PEEK_POP["capture"])
+        client = Client(SOCK, ("gestures", "devices"))
+        dev = added_now(client, player.node)
+        check(dev["forceCapability"] == "available", f"before the reload: {dev}")
+        journal = Journal(SERVICE)
+        check("\n#ForceTouch = on\n" in shipped, f"{conf} has no commented-out ForceTouch line to turn on")
+        with open(conf, "w") as f:  # uncommented in the shipped file's one [pressured] section
+            f.write(shipped.replace("\n#ForceTouch = on\n", "\nForceTouch = off\n", 1))
+        mark = client.mark()
+        systemctl("reload", SERVICE)
+        settings = client.wait_for(lambda e: e.get("type") == "settings", 30, "the new settings", after=mark)
+        changed = client.wait_for(lambda e: e.get("type") == "device" and e.get("change") == "changed", 30,
+                                  "the device's changed force capability", after=mark)["device"]
+        check(settings["settings"]["forceTouch"] is False and changed["forceCapability"] == "unavailable",
+              f"after the reload: {settings}, {changed}")
+        line = journal.wait_for("configuration reloaded")
+        s3 = show(SERVICE, "ActiveState", "MainPID")
+        check(s3 == {"ActiveState": "active", "MainPID": s["MainPID"]}, f"after the reload: {s3}")
+        details.append(f"ForceTouch = off in {conf}, systemctl reload: journal \"{line}\"; the client got settings "
+                       f"{settings['settings']} and device {changed['id']} changed: forceCapability "
+                       f"{changed['forceCapability']}, maximumPossibleForce {changed['maximumPossibleForce']}; same "
+                       f"MainPID, active")
+    finally:
+        with open(conf, "w") as f:
+            f.write(shipped)
+        os.unlink(dropin)
+        systemctl("daemon-reload")
+        if client:
+            client.close()
+        if player:
+            player.stop()
+        systemctl("restart", SERVICE)
+
