@@ -118,6 +118,7 @@ public struct Hub: Sendable {
     }
 
     public var deviceCount: Int { devices.count }
+    public var clientCount: Int { clients.count }
 
     /// What the hub holds now (the `status` request).
     public var status: DaemonStatus {
@@ -130,7 +131,6 @@ public struct Hub: Sendable {
             pendingChoices: pendingChoices.count,
             queuedBytes: clients.reduce(0) { $0 + $1.queue.pendingCount })
     }
-    public var clientCount: Int { clients.count }
 
     /// The earliest long-press deadline over every device but `excluded` (a replay keeps its own clock).
     public func earliestDeadline(excluding excluded: Int?) -> Timestamp? {
