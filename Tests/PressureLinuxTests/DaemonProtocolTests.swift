@@ -8,6 +8,17 @@ import XCTest
 final class DaemonProtocolTests: XCTestCase {
     func fixture(_ name: String) -> String { "Tests/Fixtures/\(name)" }
 
+    /// A replay daemon reading a configuration file of its own (returned, for the test to rewrite and remove),
+    /// and a client past its hello.
+    func daemonWithConfiguration(_ text: String) throws -> (DaemonProcess, SocketClient, URL) {
+        let conf = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString).conf")
+        try text.write(to: conf, atomically: true, encoding: .utf8)
+        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path])
+        let c = try SocketClient(path: d.socketPath)
+        _ = c.readLine()
+        return (d, c, conf)
+    }
+
     func testHelloDescribesDevicesAndSettings() throws {
         let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu")])
         let c = try SocketClient(path: d.socketPath)
@@ -164,12 +175,8 @@ final class DaemonProtocolTests: XCTestCase {
     }
 
     func testSighupReloadsTheConfigurationAndTellsClients() throws {
-        let conf = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString).conf")
-        try "[pressured]\nSensitivity=medium\n".write(to: conf, atomically: true, encoding: .utf8)
+        let (d, c, conf) = try daemonWithConfiguration("[pressured]\nSensitivity=medium\n")
         defer { try? FileManager.default.removeItem(at: conf) }
-        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path])
-        let c = try SocketClient(path: d.socketPath)
-        _ = c.readLine()
         try "[pressured]\nSensitivity=firm\nForceTouch=off\n".write(to: conf, atomically: true, encoding: .utf8)
         d.signal(SIGHUP)
         var got: [String: [String: Any]] = [:]
@@ -185,12 +192,8 @@ final class DaemonProtocolTests: XCTestCase {
     }
 
     func testReloadRequestAnswersAndABrokenFileIsRefused() throws {
-        let conf = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString).conf")
-        try "[pressured]\nSensitivity=medium\n".write(to: conf, atomically: true, encoding: .utf8)
+        let (d, c, conf) = try daemonWithConfiguration("[pressured]\nSensitivity=medium\n")
         defer { try? FileManager.default.removeItem(at: conf) }
-        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path])
-        let c = try SocketClient(path: d.socketPath)
-        _ = c.readLine()
         try "[pressured]\nSensitivity=light\n".write(to: conf, atomically: true, encoding: .utf8)
         c.send(#"{"request":"reload","id":"r1"}"# + "\n")
         let reply = try XCTUnwrap(c.readObject())
