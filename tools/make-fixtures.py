@@ -6,6 +6,12 @@ described device, in evemu 1.2 text as `evemu-record` writes it. The golden outp
     python3 tools/make-fixtures.py
 
 Deterministic: the same files every time.
+
+A device nobody calibrated learns its average touch from its first ordinary touches, and force is
+unavailable until it has (docs/gestures.md, "Learning the average touch"). So every fixture about force
+gestures opens with eight quick ordinary taps (`warm_up`, peaks 230..270 of 1023, or 57..67 of 255):
+the device learns an average touch of about 252 (62), so peek sits at about 353 (87) and pop at about
+504 (124), and the scripted presses after them are placed against those thresholds.
 """
 import os
 
@@ -62,6 +68,30 @@ def mt(slot=None, tid=None, x=None, y=None, p=None):
     return out
 
 
+# The warm-up taps' peaks: an ordinary touch of about 25% of the range, with the spread a finger has.
+WARM_UP_PEAKS = [230, 260, 245, 270, 250, 240, 265, 255]
+
+
+def warm_up(s, t, scale=1.0, frame=None):
+    """Eight short ordinary taps (40 ms each, 40 ms apart), so the device learns its average touch
+    before the scripted part. `frame(t, i, tap, pressure)` writes one frame of tap `tap` (i: its frame
+    index, pressure None for the lift); the default is protocol B, slot 0. Returns the time after them."""
+    if frame is None:
+        def frame(t, i, tap, p):
+            if p is None:
+                s.frame(t, mt(0, -1))
+            else:
+                s.frame(t, mt(0, 900 + tap if i == 0 else None, 600 + 150 * tap if i == 0 else None, 400 + 2 * i, p))
+    for tap, peak in enumerate(WARM_UP_PEAKS):
+        peak = round(peak * scale)
+        for i, p in enumerate([peak // 3, peak, peak * 4 // 5, peak // 2]):
+            frame(t, i, tap, p)
+            t += 0.01
+        frame(t, 4, tap, None)
+        t += 0.04
+    return t
+
+
 def write(name, head, script):
     with open(os.path.join(OUT, name), "w") as f:
         f.write("\n".join(head + script.lines) + "\n")
@@ -74,12 +104,12 @@ def screen_header(name, axes=SCREEN_AXES):
 def peek_pop():
     """One finger ramps smoothly to a pop; a second finger peeks and lifts (dismiss); a third rests light."""
     s = Script()
-    t = 1.0
+    t = warm_up(s, 1.0) + 0.2
     for i, p in enumerate([30, 90, 160, 230, 300, 380, 460, 540, 620, 700, 780, 860, 900, 700, 400]):
         s.frame(t, mt(0, 100 if i == 0 else None, 1000 if i == 0 else None, 1500 if i == 0 else None, p))
         t += 0.012
     s.frame(t, mt(0, -1)); t += 0.2
-    for i, p in enumerate([40, 150, 280, 420, 480, 500, 470, 300, 120]):
+    for i, p in enumerate([40, 150, 280, 400, 440, 450, 430, 300, 120]):
         s.frame(t, mt(1, 101 if i == 0 else None, 3000 if i == 0 else None, 2500 if i == 0 else None, p))
         t += 0.015
     s.frame(t, mt(1, -1)); t += 0.1
@@ -93,11 +123,11 @@ def peek_pop():
 def quick_actions_and_hold():
     """A peek swiped up 15 mm reveals quick actions; then a light touch held still long-presses."""
     s = Script()
-    t = 2.0
+    t = warm_up(s, 2.0) + 0.2
     s.frame(t, mt(0, 7, 2000, 3000, 120)); t += 0.01
-    s.frame(t, mt(0, None, None, None, 350)); t += 0.01
+    s.frame(t, mt(0, None, None, None, 400)); t += 0.01
     for y in range(2980, 2740, -20):
-        s.frame(t, mt(0, None, None, y, 380)); t += 0.01
+        s.frame(t, mt(0, None, None, y, 420)); t += 0.01
     s.frame(t, mt(0, -1)); t += 0.3
     s.frame(t, mt(0, 8, 1200, 1200, 60)); t += 0.9  # silent for 900 ms: long press by timer at +500 ms
     s.frame(t, mt(0, None, 1203, None, 62)); t += 0.05
@@ -109,8 +139,8 @@ def dropped_and_oddities():
     """SYN_DROPPED mid-press, a tracking id replaced without lift, values out of range, a slot beyond the
     declared maximum, pressure 0 on a live contact."""
     s = Script()
-    t = 0.5
-    s.frame(t, mt(0, 1, 100, 100, 300)); t += 0.01  # peeks at once
+    t = warm_up(s, 0.5) + 0.2
+    s.frame(t, mt(0, 1, 100, 100, 400)); t += 0.01  # peeks at once
     s.frame(t, mt(1, 2, 4000, 4000, 0)); t += 0.01  # pressure 0 is still a touch
     s.frame(t, mt(1, None, None, None, 40)); t += 0.01
     s.ev(t, 0, 3, 0)                                   # SYN_DROPPED
@@ -131,9 +161,17 @@ def resistive():
     axes = [(0x00, 0, 4095, 4, 0, 0), (0x01, 0, 4095, 4, 0, 0), (0x18, 0, 255, 0, 0, 0)]
     head = header("pressured fixture: resistive panel", (0x19, 0, 0, 0), [0x02, 0, 0, 0, 0, 0, 0, 0], [0x14a], axes)
     s = Script()
-    t = 10.0
+
+    def tap(t, i, n, p):
+        if p is None:
+            s.frame(t, [(3, 0x18, 0), (1, 0x14a, 0)])
+        elif i == 0:
+            s.frame(t, [(3, 0, 500 + 300 * n), (3, 1, 600), (3, 0x18, p), (1, 0x14a, 1)])
+        else:
+            s.frame(t, [(3, 0x18, p)])
+    t = warm_up(s, 10.0, scale=255 / 1023, frame=tap) + 0.3
     s.frame(t, [(3, 0, 2000), (3, 1, 2000), (3, 0x18, 20), (1, 0x14a, 1)]); t += 0.02
-    for p in [60, 110, 140, 150, 145, 150]:
+    for p in [40, 70, 90, 100, 95, 100]:
         s.frame(t, [(3, 0x18, p)]); t += 0.02
     s.frame(t, [(3, 0x18, 0), (1, 0x14a, 0)]); t += 0.3
     s.frame(t, [(3, 0, 300), (3, 1, 3900), (3, 0x18, 15), (1, 0x14a, 1)]); t += 0.7
@@ -160,7 +198,14 @@ def protocol_a():
     axes = [(0x30, 0, 9600, 0, 0, 0), (0x35, 0, 9600, 0, 0, 37), (0x36, 0, 7200, 0, 0, 50), (0x3a, 0, 255, 0, 0, 0)]
     head = header("pressured fixture: protocol A", (0x03, 0x1b96, 0x0001, 0), [0] * 8, [0x14a], axes)
     s = Script()
-    t = 3.0
+
+    def tap(t, i, n, p):
+        if p is None:
+            s.frame(t, [(0, 2, 0), (1, 0x14a, 0)])
+        else:
+            s.frame(t, [(3, 0x35, 2000 + 500 * n), (3, 0x36, 2000), (3, 0x3a, p), (0, 2, 0)]
+                    + ([(1, 0x14a, 1)] if i == 0 else []))
+    t = warm_up(s, 3.0, scale=255 / 1023, frame=tap) + 0.2
     for i in range(12):
         evs = [(3, 0x35, 1000 + i), (3, 0x36, 1000), (3, 0x3a, 20 + 20 * i), (0, 2, 0),
                (3, 0x35, 6000), (3, 0x36, 5000 - i), (3, 0x3a, 30), (0, 2, 0)]
@@ -172,10 +217,11 @@ def protocol_a():
 
 
 def demo():
-    """The README's demo, at a person's pace (100 Hz): peek and pop; peek and let go; peek and swipe up
-    for quick actions; touch and hold; a light tap; two fingers at once, one pressing hard."""
+    """The README's demo, at a person's pace (100 Hz): eight ordinary taps, from which the device learns
+    its average touch (force becomes available after them); then peek and pop; peek and let go; peek
+    and swipe up for quick actions; touch and hold; a light tap; two fingers at once, one pressing hard."""
     s = Script()
-    t = 1.0
+    t = warm_up(s, 1.0) + 0.6
     tid = [200]
 
     def touch(x, y, pressures, dy=0, slot=0, hold=0.0):
@@ -189,9 +235,9 @@ def demo():
         t += 0.6
 
     ramp = lambda a, b, n: [round(a + (b - a) * i / (n - 1)) for i in range(n)]
-    touch(1200, 2000, ramp(30, 500, 25) + [500] * 20 + ramp(500, 900, 15) + ramp(900, 300, 10))   # peek, pop
-    touch(2500, 2200, ramp(30, 450, 25) + [450] * 40 + ramp(450, 50, 15))                           # peek, dismiss
-    touch(3000, 3200, ramp(30, 420, 20) + [420] * 30, dy=-8)                                       # quick actions
+    touch(1200, 2000, ramp(30, 420, 25) + [420] * 20 + ramp(420, 800, 15) + ramp(800, 300, 10))   # peek, pop
+    touch(2500, 2200, ramp(30, 420, 25) + [420] * 40 + ramp(420, 50, 15))                           # peek, dismiss
+    touch(3000, 3200, ramp(30, 410, 20) + [410] * 30, dy=-8)                                       # quick actions
     touch(800, 800, [80] * 3, hold=0.9)                                                          # long press
     touch(2000, 1000, ramp(20, 90, 5) + ramp(90, 20, 5))                                          # light tap
     tid[0] += 1

@@ -34,8 +34,12 @@ public struct PressuredDevice: Hashable, Sendable {
     /// `/dev/input/eventN`, or `replay:FILE` for a replayed capture.
     public var node: String
     public var kind: TouchDevice.Kind
-    /// `unavailable` without a pressure axis or with force touch turned off: offer long press instead.
+    /// `unavailable` without a pressure axis, with force touch turned off, while the device is still
+    /// learning its average touch, or on a panel with no room for peek and pop: offer long press instead.
     public var forceCapability: TouchDevice.ForceCapability
+    /// Why force is unavailable, where it is: `no-pressure`, `off`, `learning`, `too-few-levels`, `flat`,
+    /// `no-headroom` (`docs/protocol.md`); nil where it is available.
+    public var forceUnavailable: String? = nil
     /// `UITouch.maximumPossibleForce` for this device now; 0 where force is unavailable.
     public var maximumPossibleForce: Double
     /// The surface in millimetres, where the axes have a resolution.
@@ -68,6 +72,7 @@ public struct PressuredDevice: Hashable, Sendable {
         node = try f.string("node")
         kind = try f.enumeration("kind", TouchDevice.Kind.self)
         forceCapability = try f.enumeration("forceCapability", TouchDevice.ForceCapability.self)
+        forceUnavailable = try f.optionalString("forceUnavailable")
         maximumPossibleForce = try f.double("maximumPossibleForce")
         widthMillimetres = try f.optionalDouble("width")
         heightMillimetres = try f.optionalDouble("height")

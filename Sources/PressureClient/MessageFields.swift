@@ -52,6 +52,13 @@ struct MessageFields {
         return n
     }
 
+    /// A string that may be absent (`forceUnavailable`).
+    func optionalString(_ key: String) throws(DecodeFailure) -> String? {
+        guard let v = value[key], v != .null else { return nil }
+        guard let s = v.stringValue else { throw mistyped(key, v, "a string") }
+        return s
+    }
+
     /// A string naming a case of `E` (`kind`, `sensitivity`…).
     func enumeration<E: RawRepresentable>(_ key: String, _: E.Type) throws(DecodeFailure) -> E where E.RawValue == String {
         let s = try string(key)

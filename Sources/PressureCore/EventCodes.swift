@@ -49,3 +49,9 @@ public enum InputProperty {
     public static let pressurePad: UInt16 = 0x07
     public static let count = 0x20
 }
+
+/// `BUS_*` numbers the daemon treats specially (`linux/input.h`).
+public enum BusType {
+    /// uinput and other software devices: test rigs, remote desktops. What they learn is not saved.
+    public static let virtual: UInt16 = 0x06
+}

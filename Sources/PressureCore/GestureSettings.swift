@@ -27,6 +27,9 @@ public enum Sensitivity: String, CaseIterable, Sendable {
 public struct GestureSettings: Hashable, Sendable {
     /// Off: no peek, pop or quick actions, force capability reads unavailable; long press stays.
     public var forceTouchEnabled: Bool = true
+    /// Learn each device's average touch from its ordinary touches where nothing configures it
+    /// (``AverageTouchLearner``); off, such a device uses the prior from its axis.
+    public var learnAverageTouch: Bool = true
     public var sensitivity: Sensitivity = .medium
     /// Touch-and-hold time before `longPress` (iOS and older Android: 500 ms).
     public var longPressDuration: Timestamp.Duration = .milliseconds(500)

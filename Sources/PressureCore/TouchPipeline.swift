@@ -4,6 +4,11 @@
 /// Feed events with ``handle(_:)``, and the long-press deadline back with ``tick(_:)`` whenever
 /// ``nextDeadline`` is due (before any later event). After each call, ``outputs`` holds what apps receive,
 /// in order; the owner drains it with ``clearOutputs()``. Nothing here allocates once warmed up.
+///
+/// Force comes from a ``ForceModel``: each contact that ends is summarised for its learner (where the
+/// average touch is learned), and what was learned applies once no finger is down, so thresholds never
+/// move under a finger. When apps should hear of it, ``deviceChanged`` is set until the owner takes it
+/// with ``takeDeviceChange()``.
 public struct TouchPipeline: Sendable {
     /// One live contact: its id and its gesture state.
     struct ActiveContact: Sendable {
@@ -12,6 +17,15 @@ public struct TouchPipeline: Sendable {
         var x: Int32
         var y: Int32
         var pressure: Int32
+        /// What the learner is told when the contact ends.
+        var began: Timestamp
+        var originX: Int32
+        var originY: Int32
+        var peak: Int32
+        var lowest: Int32
+        var moved = false
+        var popped = false
+        var longPressed = false
     }
 
     /// A state change of a contact's detector, kept only when ``recordsTransitions`` is on (`--verbose`).
@@ -26,7 +40,8 @@ public struct TouchPipeline: Sendable {
     public let deviceID: Int
     public private(set) var tracker: ContactTracker
     public private(set) var settings: GestureSettings
-    public private(set) var calibration: ForceCalibration?
+    /// Where force comes from, and what was learned.
+    public private(set) var force: ForceModel
     public private(set) var thresholds: GestureThresholds
     /// Where touches land on the screen; the device's own units unless configured.
     public var geometry: ScreenGeometry
@@ -37,16 +52,24 @@ public struct TouchPipeline: Sendable {
     public private(set) var transitions: [StateTransition] = []
     /// The earliest pending long-press deadline of any contact.
     public private(set) var nextDeadline: Timestamp?
+    /// Apps should hear the device's force capability or `maximumPossibleForce` anew (``ForceModel``).
+    public private(set) var deviceChanged = false
+    /// Fingers down now (contacts that began and have not ended).
+    public private(set) var liveContactCount = 0
 
     var contacts: [ActiveContact?]
     var nextContactID: UInt64 = 1
     private let xAxis: AbsInfo
     private let yAxis: AbsInfo
     private var maximumForce: Double
+    /// The calibration in force, unpacked for the per-frame force computation.
     private var forceScale: Double
+    private var forceFloor: Int32 = 0
+    private var forceTop: Int32 = 0
 
+    /// A pipeline whose force comes from `force` (``ForceModel/Setup``).
     public init(
-        device: TouchDevice, deviceID: Int, calibration: ForceCalibration?, settings: GestureSettings,
+        device: TouchDevice, deviceID: Int, force setup: ForceModel.Setup, settings: GestureSettings,
         reportsTouches: Bool = false
     ) {
         self.deviceID = deviceID
@@ -54,8 +77,8 @@ public struct TouchPipeline: Sendable {
         contacts = Array(repeating: nil, count: tracker.slots.count)
         self.reportsTouches = reportsTouches
         self.settings = settings
-        self.calibration = calibration
-        thresholds = GestureThresholds(device: device, calibration: calibration, settings: settings)
+        force = ForceModel(device.hasPressure ? setup : .none, settings: settings)
+        thresholds = GestureThresholds(device: device, force: force.outcome, settings: settings)
         geometry = ScreenGeometry.deviceUnits(device)
         xAxis = device.xAxis
         yAxis = device.yAxis
@@ -64,32 +87,74 @@ public struct TouchPipeline: Sendable {
         updateForce()
     }
 
+    /// A pipeline whose calibration is used as it is (nothing learned), nil for none: tests and tools.
+    public init(
+        device: TouchDevice, deviceID: Int, calibration: ForceCalibration?, settings: GestureSettings,
+        reportsTouches: Bool = false
+    ) {
+        self.init(
+            device: device, deviceID: deviceID, force: calibration.map { .configured($0) } ?? .none,
+            settings: settings, reportsTouches: reportsTouches)
+    }
+
     public var device: TouchDevice { tracker.device }
 
-    /// Force capability as apps see it: hardware pressure and the user's switch.
+    /// The calibration in force (nil where force is unavailable).
+    public var calibration: ForceCalibration? { force.calibration }
+
+    /// Force capability as apps see it: hardware pressure, the user's switch, and what was learned.
     public var forceCapability: TouchDevice.ForceCapability {
         thresholds.forceGesturesEnabled ? .available : .unavailable
     }
 
+    /// Why force is unavailable, where it is.
+    public var forceUnavailableReason: ForceUnavailableReason? { force.unavailableReason }
+
     /// `maximumPossibleForce` on this device now (0 where force is unavailable).
     public var maximumPossibleForce: Double { maximumForce }
 
-    /// Fingers down now (contacts that began and have not ended).
-    public var liveContactCount: Int { contacts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
-
-    /// New settings or calibration (SIGHUP, a control request). Live contacts keep their state; the new
+    /// New settings or force setup (SIGHUP, a control request). Live contacts keep their state; the new
     /// thresholds apply from the next frame.
-    public mutating func apply(settings: GestureSettings, calibration: ForceCalibration?) {
+    public mutating func apply(settings: GestureSettings, force setup: ForceModel.Setup) {
         self.settings = settings
-        self.calibration = calibration
-        thresholds = GestureThresholds(device: device, calibration: calibration, settings: settings)
+        force.apply(device.hasPressure ? setup : .none, settings: settings)
+        rethreshold()
+    }
+
+    /// New settings, with a calibration used as it is (tests and tools).
+    public mutating func apply(settings: GestureSettings, calibration: ForceCalibration?) {
+        apply(settings: settings, force: calibration.map { .configured($0) } ?? .none)
+    }
+
+    /// Forgets what the device learned; returns whether it was learning at all.
+    public mutating func resetLearning() -> Bool {
+        guard force.resetLearning() else { return false }
+        rethreshold()
+        return true
+    }
+
+    /// Takes the pending ``deviceChanged`` flag.
+    public mutating func takeDeviceChange() -> Bool {
+        defer { deviceChanged = false }
+        return deviceChanged
+    }
+
+    /// The owner told apps about the device itself (a reload): no announcement is owed.
+    public mutating func markAnnounced() {
+        force.markAnnounced()
+        deviceChanged = false
+    }
+
+    private mutating func rethreshold() {
+        thresholds = GestureThresholds(device: device, force: force.outcome, settings: settings)
         updateForce()
     }
 
     private mutating func updateForce() {
-        if thresholds.forceGesturesEnabled, let cal = calibration {
+        if thresholds.forceGesturesEnabled, let cal = force.calibration {
             maximumForce = cal.maximumPossibleForce
             forceScale = 1.0 / Double(cal.average - cal.floor)
+            (forceFloor, forceTop) = (cal.floor, cal.top)
         } else {
             maximumForce = 0
             forceScale = 0
@@ -104,8 +169,8 @@ public struct TouchPipeline: Sendable {
     /// Force of a raw pressure value on this device (0 where force is unavailable).
     @inline(__always)
     func force(raw: Int32) -> Double {
-        guard let cal = calibration, forceScale > 0 else { return 0 }
-        return Double(min(max(raw, cal.floor), cal.top) - cal.floor) * forceScale
+        guard forceScale > 0 else { return 0 }
+        return Double(min(max(raw, forceFloor), forceTop) - forceFloor) * forceScale
     }
 
     /// Feeds one evdev event; a `SYN_REPORT` makes the frame's gestures and touches appear in ``outputs``.
@@ -132,7 +197,7 @@ public struct TouchPipeline: Sendable {
             let from = c.detector.stateName
             let t = c.detector.handle(.timeout(d), thresholds: thresholds)
             record(c, from: from, input: "timeout", t)
-            emit(t, contact: c, time: d)
+            emit(t, contact: &c, time: d)
             contacts[i] = c
         }
         recomputeDeadline()
@@ -160,8 +225,10 @@ public struct TouchPipeline: Sendable {
                 let c = ActiveContact(
                     id: nextContactID,
                     detector: PeekPopDetector(downAt: time, x: change.x, y: change.y, thresholds: thresholds),
-                    x: change.x, y: change.y, pressure: change.pressure)
+                    x: change.x, y: change.y, pressure: change.pressure, began: time, originX: change.x,
+                    originY: change.y, peak: change.pressure, lowest: change.pressure)
                 nextContactID &+= 1
+                liveContactCount += 1
                 contacts[i] = c
                 touch(.began, c, time)
                 if let d = c.detector.deadline, nextDeadline.map({ d < $0 }) ?? true { nextDeadline = d }
@@ -174,13 +241,25 @@ public struct TouchPipeline: Sendable {
                 let lifted = change.phase == .ended
                 let t = c.detector.handle(lifted ? .lift(time) : .cancel(time), thresholds: thresholds)
                 record(c, from: from, input: lifted ? "lift" : "cancel", t)
-                emit(t, contact: c, time: time)
+                emit(t, contact: &c, time: time)
                 touch(lifted ? .ended : .cancelled, c, time)
                 contacts[i] = nil
+                liveContactCount -= 1
+                force.contactEnded(ContactSummary(
+                    ending: lifted ? .lifted : .cancelled, peak: max(c.peak, change.pressure),
+                    lowest: min(c.lowest, change.pressure), began: c.began, ended: time, movedBeyondSlop: c.moved,
+                    popped: c.popped, longPressed: c.longPressed))
                 if t.timer != .none { deadlinesChanged = true }
             }
         }
         if deadlinesChanged { recomputeDeadline() }
+        if liveContactCount == 0 { settleForce(at: time) }
+    }
+
+    /// Between contacts: what was learned applies, and apps hear of it when it matters.
+    private mutating func settleForce(at time: Timestamp) {
+        if force.settle() { rethreshold() }
+        if force.announcementDue(at: time) { deviceChanged = true }
     }
 
     @inline(__always)
@@ -189,11 +268,14 @@ public struct TouchPipeline: Sendable {
         c.x = change.x
         c.y = change.y
         c.pressure = change.pressure
+        if change.pressure > c.peak { c.peak = change.pressure }
+        if change.pressure < c.lowest { c.lowest = change.pressure }
+        if !c.moved { c.moved = PeekPopDetector.beyondSlop(dx: change.x &- c.originX, dy: change.y &- c.originY, thresholds) }
         let from = recordsTransitions ? c.detector.stateName : ""
         let t = c.detector.handle(
             .frame(time: time, x: change.x, y: change.y, pressure: change.pressure), thresholds: thresholds)
         if recordsTransitions { record(c, from: from, input: "frame(p=\(change.pressure))", t) }
-        emit(t, contact: c, time: time)
+        emit(t, contact: &c, time: time)
         if change.phase == .moved { touch(.moved, c, time) }
         contacts[i] = c
         if t.timer != .none { deadlinesChanged = true }
@@ -208,9 +290,14 @@ public struct TouchPipeline: Sendable {
     }
 
     @inline(__always)
-    private mutating func emit(_ t: PeekPopDetector.Transition, contact c: ActiveContact, time: Timestamp) {
-        if let g = t.first { outputs.append(event(.gesture(g), c, time, progress: nil)) }
-        if let g = t.second { outputs.append(event(.gesture(g), c, time, progress: nil)) }
+    private mutating func emit(_ t: PeekPopDetector.Transition, contact c: inout ActiveContact, time: Timestamp) {
+        if let g = t.first { note(g, &c); outputs.append(event(.gesture(g), c, time, progress: nil)) }
+        if let g = t.second { note(g, &c); outputs.append(event(.gesture(g), c, time, progress: nil)) }
+    }
+
+    @inline(__always)
+    private func note(_ g: GestureKind, _ c: inout ActiveContact) {
+        if g == .pop { c.popped = true } else if g == .longPress { c.longPressed = true }
     }
 
     @inline(__always)

@@ -9,6 +9,7 @@ public enum CalibrateTool {
         usage: pressurectl calibrate DEVICE [--taps N] [--presses N] [--write FILE] [--yes]
                pressurectl calibrate --from-capture CAPTURE --taps-until SECONDS [--device N] [--desc FILE]
                                      [--write FILE] [--yes]
+               pressurectl calibrate --reset [--device ID] [--socket PATH]
         Asks for ordinary taps, then firm presses, showing the pressure live; proposes the calibration and
         prints it as a configuration section (docs/configuration.md), which it appends to a file on request.
           --taps N            taps to ask for (default 8; Enter moves on sooner)
@@ -19,7 +20,11 @@ public enum CalibrateTool {
           --from-capture F    run the same session on a recorded capture instead of a live device: contacts
                               that begin before --taps-until SECONDS (from its first event) are the taps,
                               the rest the firm presses
-        Reading the device needs the `input` group, or root. `pressurectl devices` lists the devices.
+          --reset             no measuring: the running daemon forgets the average touch it learned for the
+                              device (or every device) and learns it afresh (pressurectl calibrate --reset --help)
+        Without a calibration the daemon learns each device's average touch from its ordinary touches;
+        a section this writes takes precedence over that. Reading the device needs the `input` group, or
+        root. `pressurectl devices` lists the devices.
         """
 
     /// Where the interactive question offers to write.

@@ -12,6 +12,9 @@ public struct OptionReader {
 
     public init(_ arguments: some Sequence<String>) { self.arguments = Array(arguments) }
 
+    /// The arguments not consumed yet, for a tool that hands them on.
+    public var remaining: [String] { arguments }
+
     /// Consumes `--name` wherever it stands.
     public mutating func flag(_ name: String) -> Bool {
         guard let i = arguments.firstIndex(of: name) else { return false }

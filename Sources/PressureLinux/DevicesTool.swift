@@ -5,10 +5,13 @@ import PressureCore
 /// each one's calibration comes from.
 public enum DevicesTool {
     public static let usage = """
-        usage: pressurectl devices [--json] [--config FILE]... [--input-dir DIR]
+        usage: pressurectl devices [--json] [--config FILE]... [--input-dir DIR] [--state-directory DIR]
           --json         one JSON object per device and line
           --config FILE  configuration to resolve calibration and settings from (later files override)
           --input-dir D  scan D for event nodes instead of asking udev
+          --state-directory D  where pressured keeps what devices learned (default as pressured's)
+        What each device learned is read from the daemon's state files; `pressurectl status` asks the
+        running daemon instead.
         """
 
     /// One device as the table and the JSON lines show it.
@@ -18,6 +21,8 @@ public enum DevicesTool {
         public var calibration: ResolvedCalibration?
         public var forceCapability: TouchDevice.ForceCapability
         public var maximumPossibleForce: Double
+        /// Where force comes from, what was learned, the thresholds.
+        public var force: DeviceForceStatus
     }
 
     /// Runs the command; returns the exit status (0 success, also when there are no touch devices;
@@ -28,6 +33,8 @@ public enum DevicesTool {
             let json = options.flag("--json")
             let configPaths = try options.values("--config")
             let inputDirectory = try options.value("--input-dir")
+            let store = LearnedStateStore(
+                directory: (try options.value("--state-directory") ?? DaemonOptions.defaultStateDirectory()) + "/learned")
             guard try options.finish().isEmpty else { throw OptionReader.UsageError("devices takes no arguments") }
             let configuration: Configuration? =
                 configPaths.isEmpty ? nil : try ConfigurationLoader.load(paths: configPaths)
@@ -50,7 +57,10 @@ public enum DevicesTool {
                 }
                 guard classified || TouchDeviceFilter.isTouch(description) else { continue }
                 do {
-                    if let row = try row(node: node, description: description, configuration: configuration, settings: settings) {
+                    if let row = try row(
+                        node: node, description: description, configuration: configuration, settings: settings,
+                        store: store)
+                    {
                         rows.append(row)
                     }
                 } catch {
@@ -87,19 +97,24 @@ public enum DevicesTool {
     }
 
     /// What pressured makes of a device; nil if it is not a touch device after all.
-    public static func row(
-        node: String, description: DeviceDescription, configuration: Configuration?, settings: GestureSettings
+    static func row(
+        node: String, description: DeviceDescription, configuration: Configuration?, settings: GestureSettings,
+        store: LearnedStateStore? = nil
     ) throws(ConfigurationLoadError) -> Row? {
         guard let device = try? TouchDevice(description) else { return nil }
         // The same sources the daemon uses: defaults, then udev's PRESSURED_* properties, then the files.
         let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
         let calibration = try DeviceCalibration.resolve(device: device, configuration: configuration, udev: udev)
+        let persists = description.identity.bus != BusType.virtual
+        let learned = persists ? LearnedDeviceKey(device).flatMap { store?.load($0, quiet: true) } : nil
         // The pipeline decides force capability and maximum force as the daemon will.
         let pipeline = TouchPipeline(
-            device: device, deviceID: 0, calibration: calibration?.calibration, settings: settings)
+            device: device, deviceID: 0, force: .resolve(calibration, settings: settings, learned: learned),
+            settings: settings)
         return Row(
             node: node, device: device, calibration: calibration,
-            forceCapability: pipeline.forceCapability, maximumPossibleForce: pipeline.maximumPossibleForce)
+            forceCapability: pipeline.forceCapability, maximumPossibleForce: pipeline.maximumPossibleForce,
+            force: DeviceForceStatus(device: 0, pipeline: pipeline))
     }
 
     // MARK: Text
@@ -122,7 +137,7 @@ public enum DevicesTool {
         if r.forceCapability == .available {
             return "available, max " + decimal(r.maximumPossibleForce)
         }
-        return r.device.hasPressure ? "unavailable (force touch off)" : "unavailable (no pressure)"
+        return "unavailable (\(r.force.reason?.brief ?? "unknown"))"
     }
 
     static func calibrationLine(_ c: ResolvedCalibration) -> String {
@@ -149,6 +164,7 @@ public enum DevicesTool {
         for (r, c) in zip(rows, cells) {
             text += line(c)
             if let cal = r.calibration { text += "    " + calibrationLine(cal) + "\n" }
+            if r.device.hasPressure { text += "    force: " + r.force.summary + "\n" }
         }
         return text
     }
@@ -175,7 +191,11 @@ public enum DevicesTool {
             s += ",\"pressure\":null"
         }
         s += ",\"forceCapability\":\"\(r.forceCapability.rawValue)\""
+        if let reason = r.force.reason { s += ",\"forceUnavailable\":" + jsonString(reason.code) }
         s += ",\"maximumPossibleForce\":" + decimal(r.maximumPossibleForce)
+        var force: [UInt8] = []
+        r.force.append(to: &force)
+        s += ",\"force\":" + String(decoding: force, as: UTF8.self)
         if let c = r.calibration {
             let k = c.calibration, src = c.sources
             s += ",\"calibration\":{\"floor\":\(k.floor),\"average\":\(k.average),\"top\":\(k.top)"

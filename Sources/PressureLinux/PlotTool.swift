@@ -46,12 +46,9 @@ public enum PlotTool {
             }
             return 1
         }
-        var events: [PressureEvent] = []
-        CaptureReplay.run(setup.capture.events, through: &setup.pipeline) { outputs, _ in events += outputs }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let plot = ForcePlot(
-            events: events, thresholds: setup.pipeline.thresholds,
-            maximumPossibleForce: setup.pipeline.maximumPossibleForce,
+            replaying: setup.capture.events, through: &setup.pipeline,
             title: "\(name): \(setup.device.description.name)")
         do throws(SystemError) {
             let fd = try OutputFile.open(output)
@@ -70,7 +67,7 @@ public enum PlotTool {
         if let peek = plot.peekForce, let pop = plot.popForce {
             summary += "; peek at force \(DecimalText.fixed(peek, 2)), pop at \(DecimalText.fixed(pop, 2))"
         } else {
-            summary += "; no force gestures (\(setup.device.hasPressure ? "force touch off" : "no pressure"))"
+            summary += "; no force gestures (\(setup.pipeline.forceUnavailableReason?.explanation ?? "force unavailable"))"
         }
         Log.notice("pressurectl plot: " + summary)
         return 0

@@ -2,13 +2,15 @@ import PressureCore
 
 /// The options every command that runs a capture through the pipeline shares (`replay`, `plot`,
 /// `calibrate --from-capture`): `--config FILE`, `--device N`, `--desc FILE`, `--sensitivity S` and
-/// `--force-touch on|off`.
+/// `--force-touch on|off` and `--learned FILE`.
 public struct ReplayOptions: Sendable {
     public var configPath: String?
     public var deviceIndex: Int?
     public var descriptionPath: String?
     public var sensitivity: String?
     public var forceTouch: String?
+    /// A learned-average file the device starts from (else it learns afresh, as a new device would).
+    public var learnedPath: String?
 
     public static let usage = """
           --config FILE        configuration for calibration and settings (docs/configuration.md)
@@ -16,6 +18,8 @@ public struct ReplayOptions: Sendable {
           --desc FILE          the device description for a header-less evemu .events file
           --sensitivity S      light, medium or firm (overrides the configuration)
           --force-touch on|off overrides the configuration
+          --learned FILE       start from this learned average touch (pressurectl replay --save-learned, or
+                               the daemon's /var/lib/pressured/learned/…); without it the device learns afresh
         """
 
     /// Takes the shared options out of `options`.
@@ -25,7 +29,8 @@ public struct ReplayOptions: Sendable {
             deviceIndex: try options.integer("--device", in: 0...1023),
             descriptionPath: try options.value("--desc"),
             sensitivity: try options.value("--sensitivity"),
-            forceTouch: try options.value("--force-touch"))
+            forceTouch: try options.value("--force-touch"),
+            learnedPath: try options.value("--learned"))
     }
 
     /// Loads the configuration and the capture and builds the pipeline exactly as `pressured` would for
@@ -52,9 +57,14 @@ public struct ReplayOptions: Sendable {
         do {
             calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
         } catch { throw .configuration(error) }
+        var learned: AverageTouchLearner? = nil
+        if let file = learnedPath {
+            do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
+        }
+        // As the daemon sets a device up: configuration wins, else the average is learned (in memory).
         var pipeline = TouchPipeline(
-            device: device, deviceID: 1, calibration: calibration?.calibration, settings: settings,
-            reportsTouches: reportsTouches)
+            device: device, deviceID: 1, force: .resolve(calibration, settings: settings, learned: learned),
+            settings: settings, reportsTouches: reportsTouches)
         pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
         return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
     }
@@ -73,12 +83,14 @@ public enum ReplaySetupError: Error, CustomStringConvertible {
     case usage(OptionReader.UsageError)
     case configuration(ConfigurationLoadError)
     case capture(CaptureLoadError)
+    case learned(LearnedFileError)
 
     public var description: String {
         switch self {
         case .usage(let e): return e.description
         case .configuration(let e): return e.description
         case .capture(let e): return e.description
+        case .learned(let e): return e.description
         }
     }
 }

@@ -5,9 +5,12 @@ import PressureCore
 public enum ReplayTool {
     public static let usage = """
         usage: pressurectl replay [--touches] [--config FILE] [--device N] [--desc FILE]
-                                  [--sensitivity light|medium|firm] [--force-touch on|off] [--verbose] CAPTURE
-        Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3 or libinput record 1).
+                                  [--sensitivity light|medium|firm] [--force-touch on|off] [--learned FILE]
+                                  [--save-learned FILE] [--verbose] CAPTURE
+        Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3 or libinput record 1):
+        gestures, and `device changed` when what the device learned changes its force.
           --touches            every touch phase too, not only gestures
+          --save-learned FILE  write what the device learned by the end (for --learned, here or in pressured)
           --verbose            log each gesture state transition to stderr
         """ + ReplayOptions.usage
 
@@ -21,6 +24,7 @@ public enum ReplayTool {
             }
             let touches = options.flag("--touches")
             let verbose = options.flag("--verbose")
+            let saveLearned = try options.value("--save-learned")
             let shared = try ReplayOptions.read(&options)
             let files = try options.finish()
             guard files.count == 1, let path = files.first else {
@@ -37,11 +41,12 @@ public enum ReplayTool {
             let device = setup.device
             var pipeline = setup.pipeline
             if verbose {
-                Log.debug("device \"\(device.description.name)\": \(device.kind.rawValue), force \(pipeline.forceCapability.rawValue), peek at raw \(pipeline.thresholds.peekRaw), pop at raw \(pipeline.thresholds.popRaw)")
+                Log.debug("device \"\(device.description.name)\": \(device.kind.rawValue), \(ForceReport.line(pipeline))")
             }
             var out = BufferedOutput(fd: 1)
             var writeError: SystemError? = nil
-            CaptureReplay.run(capture.events, through: &pipeline) { outputs, transitions in
+            let node = "replay:\(path)"
+            CaptureReplay.run(capture.events, through: &pipeline, deliver: { outputs, transitions in
                 for t in transitions {
                     Log.debug("contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")")
                 }
@@ -49,9 +54,20 @@ public enum ReplayTool {
                 if writeError == nil {
                     do throws(SystemError) { try out.flushIfFull() } catch { writeError = error }
                 }
-            }
+            }, announce: { p in
+                // What a client of `pressured --replay` hears at this point: the device's new force.
+                ServerMessage.device(change: .changed, DeviceInfo(id: p.deviceID, node: node, pipeline: p))
+                    .append(to: &out.buffer)
+                if verbose { Log.debug("device: \(ForceReport.line(p))") }
+            })
             if let e = writeError { throw e }
             try out.flush()
+            if let file = saveLearned {
+                guard let key = LearnedDeviceKey(device), let learner = pipeline.force.learner else {
+                    throw OptionReader.UsageError("--save-learned: this device learns nothing (no pressure, or its average is configured)")
+                }
+                try OutputFile.replace(file, with: LearnedAverageFile.encode(learner, for: key))
+            }
             let d = pipeline.tracker.diagnostics
             if d != TrackerDiagnostics() {
                 Log.notice("\(path): coped with odd input: \(d.droppedReports) SYN_DROPPED, \(d.eventsForUnknownSlots) events for undeclared slots, \(d.trackingIDsReplacedWithoutLift) tracking ids replaced without lift, \(d.valuesClamped) values clamped, \(d.contactsBeyondCapacity) contacts beyond capacity")

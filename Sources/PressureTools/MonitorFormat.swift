@@ -56,6 +56,7 @@ public enum MonitorFormat {
         var s = "device \(d.id)" + (change.map { " " + $0 } ?? "")
         s += "  \"\(d.name)\"  \(d.kind.rawValue)  force \(d.forceCapability.rawValue)"
         if d.forceCapability == .available { s += ", max " + fixed(d.maximumPossibleForce, 2) }
+        if let why = d.forceUnavailable { s += " (\(why))" }
         if let w = d.widthMillimetres, let h = d.heightMillimetres { s += "  \(fixed(w, 1)) × \(fixed(h, 1)) mm" }
         s += "  x \(d.x.minimum)…\(d.x.maximum)  y \(d.y.minimum)…\(d.y.maximum)  \(d.node)"
         return s

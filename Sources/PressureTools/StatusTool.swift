@@ -10,7 +10,9 @@ public enum StatusTool {
     public static let usage = """
         usage: pressurectl status [--socket PATH] [--json]
         Prints what the running pressured holds now, one count a line: devices, clients, subscribers,
-        contacts (fingers down), regionContacts, regions, quickActionApps, pendingChoices, queuedBytes.
+        contacts (fingers down), regionContacts, regions, quickActionApps, pendingChoices, queuedBytes;
+        then each device's force: where its average touch comes from (configured, learned, prior), what
+        was learned and on how many touches, peek and pop, and why force is off where it is.
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
           --json          the daemon's answer as it is, one JSON object
         """
@@ -35,15 +37,20 @@ public enum StatusTool {
                 Log.error("pressurectl status: the daemon's answer has no status: is it older than this tool?")
                 return 1
             }
+            let force = reply["force"]?.arrayValue ?? []
             if json {
                 var out: [UInt8] = []
-                JSONWriter.append(status, to: &out)
+                JSONWriter.append(.object(members + [("force", .array(force))]), to: &out)
                 print(String(decoding: out, as: UTF8.self))
             } else {
                 let width = members.map(\.0.count).max() ?? 0
                 for (key, value) in members {
                     let number = value.numberValue.map { String(Int($0)) } ?? "?"
                     print(key + String(repeating: " ", count: width - key.count + 2) + number)
+                }
+                for entry in force {
+                    guard let f = DeviceForceStatus(json: entry) else { continue }
+                    print("device \(f.device) force: \(f.summary)")
                 }
             }
             return 0

@@ -11,7 +11,8 @@ let usage = """
       record      record a device to a file evemu-play, libinput replay and pressurectl replay play back
       replay      run a recorded capture through pressured's pipeline and print what apps receive
       plot        draw a capture's force over time, the thresholds and the gestures, as SVG
-      calibrate   measure taps and firm presses on a device and propose its calibration
+      calibrate   measure taps and firm presses on a device and propose its calibration;
+                  --reset: make the running daemon forget the average touch it learned
       monitor     connect to the running daemon and print its gestures and device changes as they happen
       reload      ask the running daemon to read its configuration again
       status      what the running daemon holds: devices, clients, fingers down, regions, queues
@@ -24,7 +25,7 @@ case "replay": exit(ReplayTool.main(rest))
 case "devices": exit(DevicesTool.main(rest))
 case "record": exit(RecordTool.main(rest))
 case "plot": exit(PlotTool.main(rest))
-case "calibrate": exit(CalibrateTool.main(rest))
+case "calibrate": exit(rest.contains("--reset") ? ResetLearningTool.main(rest) : CalibrateTool.main(rest))
 case "monitor": exit(MonitorTool.main(rest))
 case "reload": exit(ReloadTool.main(rest))
 case "status": exit(StatusTool.main(rest))

@@ -13,13 +13,16 @@ final class MonitorToolTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.first?.hasPrefix("pressured \(pressuredVersion) (protocol 1)") ?? false, run.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("device 1  \"pressured fixture: peek-pop\"  touchscreen  force available") }, run.stdout)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("device 1  \"pressured fixture: peek-pop\"  touchscreen  force unavailable (learning)") },
+            run.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("device 1 changed  \"pressured fixture: peek-pop\"  touchscreen  force available, max 4.01") }, run.stdout)
         let gestures = lines.filter { $0.contains("contact") }
         XCTAssertEqual(gestures.count, 4, run.stdout)
         XCTAssertEqual(
             gestures.map { $0.split(separator: " ", omittingEmptySubsequences: true)[5] }, ["peek", "pop", "peek", "dismiss"])
-        XCTAssertTrue(gestures[0].hasPrefix("1.036000  device 1  contact 1  peek "), gestures[0])
-        XCTAssertTrue(gestures[0].hasSuffix("at (1000, 1500)  force 1.50 / 6.69"), gestures[0])
+        XCTAssertTrue(gestures[0].hasPrefix("1.900000  device 1  contact 9  peek "), gestures[0])
+        XCTAssertTrue(gestures[0].hasSuffix("at (1000, 1500)  force 1.49 / 4.01"), gestures[0])
         XCTAssertTrue(lines.contains { $0.hasPrefix("device 1 removed  ") }, run.stdout)
         XCTAssertEqual(lines.last, "bye: shutdown")
         XCTAssertEqual(daemon.wait(), 0, daemon.log)

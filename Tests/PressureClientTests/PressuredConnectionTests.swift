@@ -20,8 +20,10 @@ final class PressuredConnectionTests: XCTestCase {
         XCTAssertEqual(device.id, 1)
         XCTAssertEqual(device.node, "replay:Tests/Fixtures/peek-pop.evemu")
         XCTAssertEqual(device.kind, .touchscreen)
-        XCTAssertEqual(device.forceCapability, .available)
-        XCTAssertGreaterThan(device.maximumPossibleForce, 1)
+        // Nothing learned yet about the fixture's device: force comes once it has learned its average touch.
+        XCTAssertEqual(device.forceCapability, .unavailable)
+        XCTAssertEqual(device.forceUnavailable, "learning")
+        XCTAssertEqual(device.maximumPossibleForce, 0)
         XCTAssertNotNil(device.widthMillimetres)
         XCTAssertEqual(device.x, AxisRange(minimum: 0, maximum: 4095))
     }
@@ -49,9 +51,10 @@ final class PressuredConnectionTests: XCTestCase {
         let subscription = try await c.subscribe(events: touches ? [.gestures, .touches] : [.gestures])
         XCTAssertEqual(subscription, Subscription(gestures: true, touches: touches), file: file, line: line)
         let events = try await c.events.collect()
+        // Gestures, touches, and the `device changed` that tells the device has learned its average touch.
         let received = events.filter {
             switch $0 {
-            case .gesture, .touch: return true
+            case .gesture, .touch, .device(.changed, _): return true
             default: return false
             }
         }
@@ -86,7 +89,7 @@ final class PressuredConnectionTests: XCTestCase {
     /// every client hears `device` `changed` and `settings`.
     func testSetChangesSettingsAndEveryoneHearsIt() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, calibrated: true)
         let watcher = try await PressuredConnection.connect(path: daemon.socketPath)
         let admin = try await PressuredConnection.connect(path: daemon.socketPath)
         let watchdog = Watchdog(seconds: 10) {

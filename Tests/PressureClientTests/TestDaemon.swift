@@ -23,11 +23,14 @@ final class TemporaryFolder {
 }
 
 extension DaemonProcess {
-    /// A replay of `Tests/Fixtures/FIXTURE`, its socket and log in `folder`.
-    convenience init(replay fixture: String, in folder: TemporaryFolder, extra: [String] = []) throws {
+    /// A replay of `Tests/Fixtures/FIXTURE`, its socket and log in `folder` (`calibrated`: see
+    /// ``DaemonProcess/fixtureCalibration``).
+    convenience init(replay fixture: String, in folder: TemporaryFolder, extra: [String] = [], calibrated: Bool = false)
+        throws
+    {
         try self.init(
             ["--replay", "Tests/Fixtures/\(fixture)"] + extra, socketPath: folder.url.appendingPathComponent("s.sock").path,
-            logURL: folder.url.appendingPathComponent("daemon.log"))
+            logURL: folder.url.appendingPathComponent("daemon.log"), calibrated: calibrated)
     }
 }
 

@@ -391,7 +391,7 @@ final class ConfigurationTests: XCTestCase {
         let c = try parse(Self.fullExample)
         let r = try c.calibration(for: Self.other, pressureAxis: Self.pressureAxis)
         XCTAssertEqual(r.calibration, ForceCalibration.uncalibrated(axis: Self.pressureAxis))
-        XCTAssertEqual(r.calibration, ForceCalibration(floor: 0, average: 154, top: 1024))
+        XCTAssertEqual(r.calibration, ForceCalibration(floor: 0, average: 461, top: 1024))
         XCTAssertEqual(r.sources, CalibrationSources(floor: "default", average: "default", top: "default"))
         XCTAssertTrue(r.matchedSections.isEmpty)
     }
@@ -399,7 +399,7 @@ final class ConfigurationTests: XCTestCase {
     func testPartialSectionFallsBackToDefaults() throws {
         let c = try parse("[Floor only]\nMatchName=*FlatFrog*\nPressureFloor=20\n", file: "a.conf")
         let r = try c.calibration(for: Self.flatFrog, pressureAxis: Self.pressureAxis)
-        XCTAssertEqual(r.calibration, ForceCalibration(floor: 20, average: 154, top: 1024))
+        XCTAssertEqual(r.calibration, ForceCalibration(floor: 20, average: 461, top: 1024))
         XCTAssertEqual(r.sources, CalibrationSources(floor: "[Floor only] a.conf:3"))
     }
 
@@ -440,7 +440,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(merged.settings.sensitivity, .light)  // later file
         XCTAssertEqual(merged.settings.longPressDuration, .milliseconds(700))  // only the earlier file sets it
         let r = try merged.calibration(for: Self.flatFrog, pressureAxis: Self.pressureAxis)
-        XCTAssertEqual(r.calibration, ForceCalibration(floor: 12, average: 154, top: 800))
+        XCTAssertEqual(r.calibration, ForceCalibration(floor: 12, average: 461, top: 800))
         XCTAssertEqual(r.sources.floor, "[FlatFrog] /usr/share/pressured/50-flatfrog.conf:6")
         XCTAssertEqual(r.sources.average, "default")
         XCTAssertEqual(r.sources.top, "[My FlatFrog] /etc/pressured/local.conf:5")

@@ -25,16 +25,32 @@ enum FixtureFiles {
         }
     }
 
-    /// Replays a capture on the uncalibrated defaults and returns the JSON lines.
-    static func replayLines(_ capture: Capture, touches: Bool, settings: GestureSettings = GestureSettings())
-        throws -> [String]
+    /// Replays a capture as `pressurectl replay` does with no configuration (the device learns its average
+    /// touch afresh) and returns the JSON lines, `device changed` ones included; `node` names the device in
+    /// those as the tool does (`replay:PATH`).
+    static func replayLines(
+        _ capture: Capture, touches: Bool, settings: GestureSettings = GestureSettings(), node: String? = nil
+    ) throws -> [String] {
+        var pipeline = try productPipeline(capture, settings: settings, touches: touches)
+        var lines: [String] = []
+        let name = node ?? "replay:Tests/Fixtures/\(capture.source)"
+        CaptureReplay.run(capture.events, through: &pipeline, deliver: { out, _ in lines += out.map(WireFormat.line) },
+                          announce: { p in
+            lines.append(ServerMessage.device(change: .changed, DeviceInfo(id: p.deviceID, node: name, pipeline: p)).line)
+        })
+        return lines
+    }
+
+    /// The pipeline the daemon builds for the capture's device with no configuration: the average touch
+    /// learned from nothing.
+    static func productPipeline(_ capture: Capture, settings: GestureSettings = GestureSettings(), touches: Bool)
+        throws -> TouchPipeline
     {
         let device = try TouchDevice(capture.device)
-        let cal = device.hasPressure ? device.pressureAxis.map { ForceCalibration.uncalibrated(axis: $0) } : nil
-        var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: settings,
-                                     reportsTouches: touches)
-        var lines: [String] = []
-        CaptureReplay.run(capture.events, through: &pipeline) { out, _ in lines += out.map(WireFormat.line) }
-        return lines
+        let resolved = try device.pressureAxis.flatMap { axis in
+            device.hasPressure ? try Configuration().calibration(for: device.description, pressureAxis: axis) : nil
+        }
+        return TouchPipeline(device: device, deviceID: 1, force: .resolve(resolved, settings: settings),
+                             settings: settings, reportsTouches: touches)
     }
 }

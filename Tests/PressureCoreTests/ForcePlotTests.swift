@@ -41,14 +41,11 @@ final class ForcePlotTests: XCTestCase {
     /// A capture through the pipeline with touches, as `pressurectl plot` runs it.
     func plot(_ name: String, settings: GestureSettings = GestureSettings()) throws -> (ForcePlot, [PressureEvent]) {
         let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
-        let device = try TouchDevice(capture.device)
-        let cal = device.hasPressure ? device.pressureAxis.map { ForceCalibration.uncalibrated(axis: $0) } : nil
-        var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: settings, reportsTouches: true)
+        var pipeline = try FixtureFiles.productPipeline(capture, settings: settings, touches: true)
+        let plot = ForcePlot(replaying: capture.events, through: &pipeline, title: name + " <&>")
+        var replayed = try FixtureFiles.productPipeline(capture, settings: settings, touches: true)
         var events: [PressureEvent] = []
-        CaptureReplay.run(capture.events, through: &pipeline) { out, _ in events += out }
-        let plot = ForcePlot(
-            events: events, thresholds: pipeline.thresholds, maximumPossibleForce: pipeline.maximumPossibleForce,
-            title: name + " <&>")
+        CaptureReplay.run(capture.events, through: &replayed) { out, _ in events += out }
         return (plot, events)
     }
 
@@ -74,20 +71,28 @@ final class ForcePlotTests: XCTestCase {
         }
     }
 
-    func testThresholdLinesAreAtTheirForces() throws {
-        let (plot, _) = try plot("peek-pop.evemu", settings: GestureSettings(sensitivity: .firm))
+    func testThresholdLinesAreAtTheirForcesFromWhenTheDeviceHadLearned() throws {
+        let (plot, events) = try plot("peek-pop.evemu", settings: GestureSettings(sensitivity: .firm))
         let layout = plot.layout
         let elements = try Elements.parse(plot.svg())
         let thresholds = Elements.withClass("threshold", in: elements)
         var y: [String: Double] = [:]
+        var x: [String: (Double, Double)] = [:]
         for t in thresholds {
             XCTAssertEqual(t["y1"], t["y2"], "horizontal")
+            XCTAssertEqual(t["data-span"], "1", "none while the device was learning (span 0)")
             y[t["data-threshold"] ?? "?"] = t["y1"].flatMap(Double.init)
+            x[t["data-threshold"] ?? "?"] = (t["x1"].flatMap(Double.init) ?? -1, t["x2"].flatMap(Double.init) ?? -1)
         }
         XCTAssertEqual(Set(y.keys), ["peek", "pop", "maximum"])
-        XCTAssertEqual(try XCTUnwrap(y["peek"]), layout.y(2.0), accuracy: 0.051)
-        XCTAssertEqual(try XCTUnwrap(y["pop"]), layout.y(17.0 / 3.0), accuracy: 0.051)
+        // What it learned from its eight ordinary taps: Firm's peek 1.7, pop 2.4 average touches.
+        XCTAssertEqual(try XCTUnwrap(y["peek"]), layout.y(1.7), accuracy: 0.051)
+        XCTAssertEqual(try XCTUnwrap(y["pop"]), layout.y(2.4), accuracy: 0.051)
         XCTAssertEqual(try XCTUnwrap(y["maximum"]), layout.y(plot.maximumPossibleForce), accuracy: 0.051)
+        // From the end of the eighth tap (the device learned then) to the right edge.
+        let eighthLift = try XCTUnwrap(events.filter { $0.contact == 8 && $0.kind == .touch(.ended) }.first)
+        XCTAssertEqual(try XCTUnwrap(x["peek"]).0, layout.x(eighthLift.time), accuracy: 0.051)
+        XCTAssertEqual(try XCTUnwrap(x["peek"]).1, ForcePlot.Layout.left + layout.plotWidth, accuracy: 0.051)
         // Force 0 is the bottom of the plot area, the y axis's top is above everything drawn.
         XCTAssertEqual(layout.y(0), ForcePlot.Layout.top + layout.plotHeight)
         XCTAssertGreaterThanOrEqual(layout.yMaximum, plot.maximumPossibleForce)

@@ -28,21 +28,30 @@ final class GoldenReplayTests: XCTestCase {
         }
     }
 
-    /// The scenario each fixture was written for, in gestures.
+    /// The scenario each fixture was written for, in gestures (each force fixture opens with eight ordinary
+    /// taps the device learns its average touch from, contacts 1–8, so its scenario starts at contact 9), and
+    /// where the device became able to give force.
     func testFixtureScenarios() throws {
         func gestures(_ name: String) throws -> [String] {
             let c = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
             return try FixtureFiles.replayLines(c, touches: false).map { line in
-                let type = line.split(separator: "\"")[3]
-                let contact = line.split(separator: ",").first { $0.hasPrefix("\"contact\"") }!.split(separator: ":")[1]
-                return "\(type)#\(contact)"
+                let v = try JSONParser.parse(line)
+                let type = try XCTUnwrap(v["type"]?.stringValue)
+                if type == "device" {
+                    return "device:" + (v["device"]?["forceCapability"]?.stringValue ?? "?")
+                }
+                return "\(type)#\(try XCTUnwrap(v["contact"]?.exactInteger))"
             }
         }
-        XCTAssertEqual(try gestures("peek-pop.evemu"), ["peek#1", "pop#1", "peek#2", "dismiss#2"])
-        XCTAssertEqual(try gestures("quick-actions-hold.evemu"), ["peek#1", "quickActions#1", "dismiss#1", "longPress#2"])
-        XCTAssertEqual(try gestures("resistive-single-touch.evemu"), ["peek#1", "dismiss#1", "longPress#2"])
+        XCTAssertEqual(try gestures("peek-pop.evemu"), ["device:available", "peek#9", "pop#9", "peek#10", "dismiss#10"])
+        XCTAssertEqual(
+            try gestures("quick-actions-hold.evemu"),
+            ["device:available", "peek#9", "quickActions#9", "dismiss#9", "longPress#10"])
+        XCTAssertEqual(
+            try gestures("resistive-single-touch.evemu"), ["device:available", "peek#9", "dismiss#9", "longPress#10"])
         XCTAssertEqual(try gestures("no-pressure.evemu"), ["longPress#1"])
-        XCTAssertEqual(try gestures("protocol-a.evemu"), ["peek#1", "pop#1"])
-        XCTAssertEqual(try gestures("dropped-and-oddities.evemu"), ["peek#1", "dismiss#1", "peek#3", "pop#3"])
+        XCTAssertEqual(try gestures("protocol-a.evemu"), ["device:available", "peek#9", "pop#9"])
+        XCTAssertEqual(
+            try gestures("dropped-and-oddities.evemu"), ["device:available", "peek#9", "dismiss#9", "peek#11", "pop#11"])
     }
 }

@@ -7,11 +7,11 @@ final class HubRegionTests: XCTestCase {
     var device = 0
 
     override func setUpWithError() throws {
-        let config = try Configuration.parse("""
+        let config = try TestDevices.configuration("""
             [app org.example.mail]
             QuickAction1 = compose | New Message | | compose
             QuickAction2 = inbox | Inbox | 3 unread
-            """, file: "apps.conf")
+            """)
         hub = Hub(configuration: config)
         device = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
     }

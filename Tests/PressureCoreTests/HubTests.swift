@@ -32,7 +32,7 @@ final class HubTests: XCTestCase {
     }
 
     func testRoutingFollowsSubscriptions() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "/dev/input/event5", description: TestDevices.slotted))
         let gesturesOnly = hub.connect(mayControl: false)
         let touches = hub.connect(mayControl: false)
@@ -50,7 +50,7 @@ final class HubTests: XCTestCase {
     }
 
     func testTouchesAreEncodedOnlyWhileSomeoneListens() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         XCTAssertFalse(hub.devices[0].pipeline.reportsTouches)
         let c = hub.connect(mayControl: false)
@@ -61,7 +61,7 @@ final class HubTests: XCTestCase {
     }
 
     func testAnUnpluggedDeviceEndsItsPeeksBeforeItIsRemoved() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let c = hub.connect(mayControl: false)
         subscribe(&hub, c, #"{"request":"subscribe","events":["gestures","touches","devices"]}"#)
@@ -75,7 +75,7 @@ final class HubTests: XCTestCase {
     }
 
     func testStatusCountsWhatTheHubHoldsAndComesBackToItsBaseline() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         XCTAssertEqual(hub.status, DaemonStatus())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let c = hub.connect(mayControl: false)
@@ -94,7 +94,10 @@ final class HubTests: XCTestCase {
         subscribe(&hub, idle, #"{"request":"status","id":1}"#)
         XCTAssertEqual(lines(&hub, idle), [
             #"{"type":"reply","id":1,"request":"status","status":{"devices":1,"clients":2,"subscribers":1,"contacts":2,"#
-                + #""regionContacts":0,"regions":0,"quickActionApps":0,"pendingChoices":0,"queuedBytes":0}}"#])
+                + #""regionContacts":0,"regions":0,"quickActionApps":0,"pendingChoices":0,"queuedBytes":0},"#
+                + #""force":[{"device":1,"forceCapability":"available","averageSource":"configured","floor":0,"#
+                + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
+                + #""maximumPossibleForce":3.7037}]}"#])
         var lift = EventScript()
         lift.frame(at: 50) { $0.slot(0, id: -1) }
         hub.handle(device: dev, events: lift.events[...])
@@ -109,7 +112,7 @@ final class HubTests: XCTestCase {
     }
 
     func testLongPressComesFromTheTimerTick() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let c = hub.connect(mayControl: false)
         subscribe(&hub, c, #"{"request":"subscribe"}"#)
@@ -124,7 +127,7 @@ final class HubTests: XCTestCase {
     }
 
     func testASlowClientLosesTouchesNotGesturesAndIsToldHowMany() throws {
-        var hub = Hub(configuration: Configuration(), queueCapacity: 4096)
+        var hub = Hub(configuration: try TestDevices.configuration(), queueCapacity: 4096)
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let c = hub.connect(mayControl: false)
         subscribe(&hub, c, #"{"request":"subscribe","events":["gestures","touches"]}"#)
@@ -144,7 +147,7 @@ final class HubTests: XCTestCase {
     }
 
     func testAClientThatCannotTakeAGestureIsDisconnected() throws {
-        var hub = Hub(configuration: Configuration(), queueCapacity: 2048)
+        var hub = Hub(configuration: try TestDevices.configuration(), queueCapacity: 2048)
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let stuck = hub.connect(mayControl: false)
         let fine = hub.connect(mayControl: false)
@@ -166,7 +169,7 @@ final class HubTests: XCTestCase {
     }
 
     func testControlNeedsPermissionAndEveryoneHearsTheChange() throws {
-        var hub = Hub(configuration: Configuration())
+        var hub = Hub(configuration: try TestDevices.configuration())
         _ = hub.addDevice(node: "n", description: TestDevices.slotted)
         let user = hub.connect(mayControl: false)
         let admin = hub.connect(mayControl: true)
@@ -184,12 +187,14 @@ final class HubTests: XCTestCase {
     }
 
     func testAReloadWithBrokenCalibrationFallsBackToDefaultsAndSaysSo() throws {
+        // The defaults of a device nobody calibrated: its average touch is learned.
         var hub = Hub(configuration: Configuration())
         _ = hub.addDevice(node: "n", description: TestDevices.slotted)
-        let before = hub.deviceInfos[0].maximumPossibleForce
+        let before = hub.deviceInfos[0]
+        XCTAssertEqual(before.forceUnavailable, "learning")
         let config = try Configuration.parse("[x]\nMatchName=Test*\nPressureFloor=900\nPressureAverage=100\n", file: "c.conf")
         hub.reload(config)
-        XCTAssertEqual(hub.deviceInfos[0].maximumPossibleForce, before)
+        XCTAssertEqual(hub.deviceInfos[0], before)
         XCTAssertTrue(hub.takeWork().notices.contains { if case .warning(let m) = $0 { return m.contains("c.conf") } else { return false } })
     }
 

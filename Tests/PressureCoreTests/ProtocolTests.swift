@@ -161,7 +161,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(failure("{x")?.message, "invalid JSON at byte 1: unexpected 'x', expected a string key or '}'")
         XCTAssertEqual(failure(#"{"id":1}"#)?.message, "the request has no 'request' field")
         XCTAssertEqual(
-            failure(#"{"request":"reboot"}"#)?.message, #"unknown request "reboot"; known: subscribe, devices, ping, set, reload, setRegion, removeRegion, setQuickActions, chooseAction"#)
+            failure(#"{"request":"reboot"}"#)?.message, #"unknown request "reboot"; known: subscribe, devices, ping, status, set, reload, resetLearning, setRegion, removeRegion, setQuickActions, chooseAction"#)
         XCTAssertEqual(
             failure(#"{"request":"subscribe","events":["smells"]}"#)?.message,
             #"unknown event kind "smells" in 'events'; known: gestures, touches, devices"#)

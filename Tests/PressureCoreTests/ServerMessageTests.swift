@@ -12,6 +12,7 @@ final class ServerMessageTests: XCTestCase {
         var info = DeviceInfo(id: 1, node: "/dev/input/event5", pipeline: pipeline)
         info.name = "Test \"MT\" Touchscreen"
         info.forceCapability = .available
+        info.forceUnavailable = nil
         info.maximumPossibleForce = 6.666666
         info.widthMillimetres = 255.9375
         info.heightMillimetres = 143.99999
@@ -27,6 +28,7 @@ final class ServerMessageTests: XCTestCase {
         info.name = "Resistive"
         info.node = "replay:captures/a b.evemu"
         info.forceCapability = .unavailable
+        info.forceUnavailable = "learning"
         info.maximumPossibleForce = 0
         info.widthMillimetres = nil
         info.heightMillimetres = nil
@@ -40,7 +42,8 @@ final class ServerMessageTests: XCTestCase {
     static let screenJSON = #""screen":{"width":1920.0,"height":1080.0,"rotation":90,"matrix":[1.0,0.0,0.0,0.0,1.0,0.5]}"#
     static let bareDeviceJSON =
         #"{"id":2,"name":"Resistive","node":"replay:captures/a b.evemu","kind":"touchscreen","#
-        + #""forceCapability":"unavailable","maximumPossibleForce":0.0,"x":{"min":0,"max":4095},"#
+        + #""forceCapability":"unavailable","forceUnavailable":"learning","maximumPossibleForce":0.0,"#
+        + #""x":{"min":0,"max":4095},"#
         + #""y":{"min":-10,"max":2303},"# + screenJSON + "}"
     static let settings = PublicSettings(GestureSettings(forceTouchEnabled: true, sensitivity: .medium))
     static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium"}"#
@@ -102,11 +105,31 @@ final class ServerMessageTests: XCTestCase {
                   #"{"type":"reply","request":"ping","time":0.000003}"#, keys: ["type", "request", "time"])
         let status = DaemonStatus(devices: 2, clients: 3, subscribers: 1, contacts: 4, regionContacts: 1, regions: 5,
                                   quickActionApps: 6, pendingChoices: 7, queuedBytes: 80_000)
-        try check(.reply(id: "s", .status(status)),
+        try check(.reply(id: "s", .status(status, force: [])),
                   #"{"type":"reply","id":"s","request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
                       + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
-                      + #""queuedBytes":80000}}"#,
-                  keys: replyKeys + ["status"])
+                      + #""queuedBytes":80000},"force":[]}"#,
+                  keys: replyKeys + ["status", "force"])
+        // Each device's force beside the counts: a device learning, one with a configured average.
+        let learning = try TouchPipeline(
+            device: TouchDevice(TestDevices.slotted), deviceID: 1,
+            force: .learning(ForceCalibration.uncalibrated(axis: AbsInfo(minimum: 0, maximum: 1000)), nil),
+            settings: GestureSettings())
+        let configured = try TouchPipeline(
+            device: TouchDevice(TestDevices.slotted), deviceID: 2,
+            calibration: ForceCalibration(floor: 0, average: 270, top: 1000), settings: GestureSettings())
+        try check(.reply(id: nil, .status(DaemonStatus(), force: [
+            DeviceForceStatus(device: 1, pipeline: learning), DeviceForceStatus(device: 2, pipeline: configured),
+        ])),
+                  #"{"type":"reply","request":"status","status":{"devices":0,"clients":0,"subscribers":0,"contacts":0,"#
+                      + #""regionContacts":0,"regions":0,"quickActionApps":0,"pendingChoices":0,"queuedBytes":0},"#
+                      + #""force":[{"device":1,"forceCapability":"unavailable","forceUnavailable":"learning","#
+                      + #""why":"learning the average touch (0 of 8 ordinary touches)","averageSource":"learned","#
+                      + #""floor":0,"top":1000,"samples":0,"accepted":0,"maximumPossibleForce":0.0},"#
+                      + #"{"device":2,"forceCapability":"available","averageSource":"configured","floor":0,"#
+                      + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
+                      + #""maximumPossibleForce":3.7037}]}"#,
+                  keys: ["type", "request", "status", "force"])
         let firmOff = PublicSettings(GestureSettings(forceTouchEnabled: false, sensitivity: .firm))
         try check(.reply(id: nil, .set(firmOff)),
                   #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#

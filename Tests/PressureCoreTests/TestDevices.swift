@@ -47,6 +47,22 @@ enum TestDevices {
         ])
 }
 
+extension TestDevices {
+    /// A configuration section that calibrates ``slotted`` (average touch 270 of 0..1000), so hub and
+    /// region tests have force from the first touch: peek at 378 (1.4 average touches), pop at 540 (2.0).
+    static let calibrationSection = """
+        [Test MT Touchscreen]
+        MatchName = Test MT Touchscreen*
+        PressureAverage = 270
+
+        """
+
+    /// ``calibrationSection`` followed by `more`, parsed.
+    static func configuration(_ more: String = "") throws -> Configuration {
+        try Configuration.parse(calibrationSection + more, file: "test.conf")
+    }
+}
+
 /// Builds event streams frame by frame, with explicit times in milliseconds.
 struct EventScript {
     var events: [InputEvent] = []
@@ -77,13 +93,13 @@ struct EventScript {
 }
 
 extension TouchPipeline {
-    /// A pipeline on a test device with uncalibrated defaults.
+    /// A pipeline on a test device with its prior (45% of the range) used as it is, as with learning off.
     static func test(_ d: DeviceDescription, touches: Bool = true, settings: GestureSettings = GestureSettings())
         throws -> TouchPipeline
     {
         let device = try TouchDevice(d)
-        let cal = device.pressureAxis.map { ForceCalibration.uncalibrated(axis: $0) }
-        return TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: settings, reportsTouches: touches)
+        let setup = device.pressureAxis.map { ForceModel.Setup.prior(ForceCalibration.uncalibrated(axis: $0)) } ?? .none
+        return TouchPipeline(device: device, deviceID: 1, force: setup, settings: settings, reportsTouches: touches)
     }
 
     /// Replays events and returns compact `type[/phase]#contact` names of everything emitted.

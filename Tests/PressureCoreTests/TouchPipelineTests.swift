@@ -1,7 +1,8 @@
 import XCTest
 @testable import PressureCore
 
-/// Gestures on the defaults of an uncalibrated device (pressure 0..1000: peek at 200, pop at 750).
+/// Gestures on the prior of an uncalibrated device used as it is (learning off): pressure 0..1000, average
+/// touch 450 (45% of the range), peek at 630 (1.4 average touches), pop at 900 (2.0).
 final class TouchPipelineTests: XCTestCase {
     /// One finger on slot 0 pressing through `pressures`, 10 ms apart, then lifting.
     func press(_ pressures: [Int32], liftAfter ms: Int64? = nil) -> [InputEvent] {
@@ -21,22 +22,22 @@ final class TouchPipelineTests: XCTestCase {
 
     func testThresholdsOfAnUncalibratedDevice() throws {
         let p = try TouchPipeline.test(TestDevices.slotted)
-        XCTAssertEqual(p.thresholds.peekRaw, 200)
-        XCTAssertEqual(p.thresholds.popRaw, 750)
-        XCTAssertEqual(p.maximumPossibleForce, 1000.0 / 150.0, accuracy: 1e-9)
+        XCTAssertEqual(p.thresholds.peekRaw, 630)
+        XCTAssertEqual(p.thresholds.popRaw, 900)
+        XCTAssertEqual(p.maximumPossibleForce, 1000.0 / 450.0, accuracy: 1e-9)
         XCTAssertEqual(p.forceCapability, .available)
     }
 
-    func testALightPressBelowTenPercentNeverPeeks() throws {
-        XCTAssertEqual(try gestures(press([20, 60, 99, 99, 60, 20])), [])
+    func testAFeatherTouchAtEightPercentNeverPeeks() throws {
+        XCTAssertEqual(try gestures(press([20, 60, 80, 80, 60, 20])), [])
     }
 
-    func testAPressSettlingBetween35And60PercentPeeksAndDismisses() throws {
-        XCTAssertEqual(try gestures(press([100, 350, 600, 450, 600, 350, 100])), ["peek#1", "dismiss#1"])
+    func testAPressSettlingBetween63And90PercentPeeksAndDismisses() throws {
+        XCTAssertEqual(try gestures(press([100, 650, 850, 700, 850, 650, 100])), ["peek#1", "dismiss#1"])
     }
 
-    func testAPressReaching90PercentPops() throws {
-        XCTAssertEqual(try gestures(press([100, 400, 700, 900, 400])), ["peek#1", "pop#1"])
+    func testAPressReaching95PercentPops() throws {
+        XCTAssertEqual(try gestures(press([100, 650, 850, 950, 400])), ["peek#1", "pop#1"])
     }
 
     func testAJumpStraightToTheTopPeeksAndPopsInTheSameFrame() throws {
@@ -51,10 +52,10 @@ final class TouchPipelineTests: XCTestCase {
     func testTheGestureIsStampedWithTheFrameThatCrossed() throws {
         var p = try TouchPipeline.test(TestDevices.slotted, touches: false)
         var stamped: [Int64] = []
-        CaptureReplay.run(press([0, 100, 199, 200, 300]), through: &p) { out, _ in
+        CaptureReplay.run(press([0, 100, 629, 630, 700]), through: &p) { out, _ in
             stamped += out.map { $0.time.microseconds }
         }
-        XCTAssertEqual(stamped, [30_000, 50_000])  // peek at the frame of 200; dismiss at the lift
+        XCTAssertEqual(stamped, [30_000, 50_000])  // peek at the frame of 630; dismiss at the lift
     }
 
     func testLongPressFiresByTimerEvenWhenTheDeviceIsSilent() throws {
@@ -90,7 +91,7 @@ final class TouchPipelineTests: XCTestCase {
 
     func testQuickActionsAfterTwelveMillimetresUpWhilePeeking() throws {
         var s = EventScript()
-        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 400) }
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 700) }
         s.frame(at: 10) { $0.slot(0, y: 1850) }  // 9.4 mm
         s.frame(at: 20) { $0.slot(0, y: 1808) }  // 12 mm
         s.frame(at: 30) { $0.slot(0, y: 1500, p: 1000) }  // no pop, no second quickActions
@@ -102,7 +103,7 @@ final class TouchPipelineTests: XCTestCase {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 5, x: 1, y: 1, p: 10) }
         s.frame(at: 10) { $0.slot(0, id: -1) }
-        s.frame(at: 20) { $0.slot(0, id: 5, x: 1, y: 1, p: 500) }  // same tracking id again
+        s.frame(at: 20) { $0.slot(0, id: 5, x: 1, y: 1, p: 700) }  // same tracking id again
         var p = try TouchPipeline.test(TestDevices.slotted)
         XCTAssertEqual(p.run(s.events), [
             "began#1", "ended#1", "began#2", "peek#2", "dismiss#2", "cancelled#2",  // the capture ends mid-peek
@@ -112,19 +113,22 @@ final class TouchPipelineTests: XCTestCase {
     func testTouchesCarryForceAndProgress() throws {
         var p = try TouchPipeline.test(TestDevices.slotted)
         var lines: [String] = []
-        CaptureReplay.run(press([100, 475, 1000]), through: &p) { out, _ in lines += out.map(WireFormat.line) }
+        // 315 raw is 0.7 average touches, half way to peek (1.4); 810 is 1.8, two thirds of the way from
+        // peek to pop (2.0); 1000 is the top, 2.2222.
+        CaptureReplay.run(press([315, 810, 1000]), through: &p) { out, _ in lines += out.map(WireFormat.line) }
         XCTAssertEqual(lines, [
-            #"{"type":"touch","phase":"began","time":0.000000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":0.6667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
-            #"{"type":"peek","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":3.1667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"moved","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":3.1667,"maximumPossibleForce":6.6667,"progress":0.5}"#,
-            #"{"type":"pop","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"moved","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
-            #"{"type":"touch","phase":"ended","time":0.030000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":6.6667,"maximumPossibleForce":6.6667}"#,
+            #"{"type":"touch","phase":"began","time":0.000000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":0.7,"maximumPossibleForce":2.2222,"progress":0.5}"#,
+            #"{"type":"peek","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":1.8,"maximumPossibleForce":2.2222}"#,
+            #"{"type":"touch","phase":"moved","time":0.010000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":1.8,"maximumPossibleForce":2.2222,"progress":0.6667}"#,
+            #"{"type":"pop","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":2.2222,"maximumPossibleForce":2.2222}"#,
+            #"{"type":"touch","phase":"moved","time":0.020000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":2.2222,"maximumPossibleForce":2.2222}"#,
+            #"{"type":"touch","phase":"ended","time":0.030000,"device":1,"contact":1,"x":2000,"y":2000,"screenX":2000.0,"screenY":2000.0,"force":2.2222,"maximumPossibleForce":2.2222}"#,
         ])
     }
 
     func testSensitivityPresetsMoveTheThresholds() throws {
-        for (preset, peek, pop) in [(Sensitivity.light, 150, 600), (.medium, 200, 750), (.firm, 300, 850)] {
+        // Light 1.2 / 1.7, Medium 1.4 / 2.0, Firm 1.7 / 2.07 (pop capped at 93% of the top, 2.22).
+        for (preset, peek, pop) in [(Sensitivity.light, 540, 765), (.medium, 630, 900), (.firm, 765, 930)] {
             var settings = GestureSettings()
             settings.sensitivity = preset
             let p = try TouchPipeline.test(TestDevices.slotted, settings: settings)
@@ -133,12 +137,23 @@ final class TouchPipelineTests: XCTestCase {
         }
     }
 
-    func testACalibrationTopBelowThePopForceStillPops() throws {
+    func testPopSitsInTheHeadroomThePanelHasAndPeekNeverFollowsIt() throws {
         let device = try TouchDevice(TestDevices.slotted)
-        let cal = ForceCalibration(floor: 50, average: 300, top: 800)!  // max force 3.0 < 5.0
+        let cal = ForceCalibration(floor: 50, average: 300, top: 800)!  // the top is 3.0 average touches
         var p = TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: GestureSettings())
-        XCTAssertEqual(p.thresholds.popRaw, 800)
+        XCTAssertEqual(p.thresholds.peekRaw, 400)  // 1.4 average touches, however low the top
+        XCTAssertEqual(p.thresholds.popRaw, 550)   // 2.0, well inside the 3.0 there is
         XCTAssertEqual(p.run(press([100, 400, 800])), ["peek#1", "pop#1"])
+    }
+
+    func testAPanelWithNoRoomForPeekAndPopTurnsForceOffButLongPresses() throws {
+        let device = try TouchDevice(TestDevices.slotted)
+        let cal = ForceCalibration(floor: 0, average: 400, top: 600)!  // the top is 1.5 average touches
+        var p = TouchPipeline(device: device, deviceID: 1, calibration: cal, settings: GestureSettings())
+        XCTAssertEqual(p.forceCapability, .unavailable)
+        XCTAssertEqual(p.forceUnavailableReason?.code, "no-headroom")
+        XCTAssertEqual(p.maximumPossibleForce, 0)
+        XCTAssertEqual(p.run(press(Array(repeating: 600, count: 60))), ["longPress#1"])
     }
 
     func testAFastHardTapPeeksAndPopsOnTheSpike() throws {
@@ -148,7 +163,7 @@ final class TouchPipelineTests: XCTestCase {
     func testSingleTouchResistivePanelPeeks() throws {
         var s = EventScript()
         s.frame(at: 0) { $0.abs(AbsCode.x, 10); $0.abs(AbsCode.y, 10); $0.abs(AbsCode.pressure, 10); $0.emit(EventType.key, KeyCode.btnTouch, 1) }
-        s.frame(at: 10) { $0.abs(AbsCode.pressure, 120) }
+        s.frame(at: 10) { $0.abs(AbsCode.pressure, 180) }  // average 115, peek 161, pop 230
         s.frame(at: 20) { $0.emit(EventType.key, KeyCode.btnTouch, 0) }
         XCTAssertEqual(try gestures(s.events, TestDevices.singleTouch), ["peek#1", "dismiss#1"])
     }

@@ -77,8 +77,9 @@ final class CalibrateCommandTests: XCTestCase {
     }
 
     func testMeasurementsThatMakeNoCalibrationAreRefusedWithWhatToDo() throws {
-        // peek-pop's firmest press comes first: taken as a tap, the "presses" after it are lighter.
-        let r = try Executables.run("pressurectl", ["calibrate", "--from-capture", "Tests/Fixtures/peek-pop.evemu", "--taps-until", "0.5"])
+        // peek-pop's eight ordinary taps, its firm press and its peek all taken as taps (the first 1.3 s):
+        // the one "press" after them, its light touch, is lighter.
+        let r = try Executables.run("pressurectl", ["calibrate", "--from-capture", "Tests/Fixtures/peek-pop.evemu", "--taps-until", "1.3"])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stdout, "")
         XCTAssertTrue(r.stderr.contains("press harder in the second phase"), r.stderr)

@@ -13,7 +13,7 @@ final class DaemonProtocolTests: XCTestCase {
     func daemonWithConfiguration(_ text: String) throws -> (DaemonProcess, SocketClient, URL) {
         let conf = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString).conf")
         try text.write(to: conf, atomically: true, encoding: .utf8)
-        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path])
+        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu"), "--config", conf.path], calibrated: true)
         let c = try SocketClient(path: d.socketPath)
         _ = c.readLine()
         return (d, c, conf)
@@ -29,7 +29,9 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(devices.count, 1)
         XCTAssertEqual(devices[0]["id"] as? Int, 1)
         XCTAssertEqual(devices[0]["kind"] as? String, "touchscreen")
-        XCTAssertEqual(devices[0]["forceCapability"] as? String, "available")
+        // A device nobody calibrated learns its average touch first: force is unavailable until it has.
+        XCTAssertEqual(devices[0]["forceCapability"] as? String, "unavailable")
+        XCTAssertEqual(devices[0]["forceUnavailable"] as? String, "learning")
         XCTAssertEqual(devices[0]["node"] as? String, "replay:\(fixture("peek-pop.evemu"))")
         XCTAssertNotNil(devices[0]["width"] as? Double)
         let settings = try XCTUnwrap(hello["settings"] as? [String: Any])
@@ -37,7 +39,8 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(settings["sensitivity"] as? String, "medium")
     }
 
-    /// What the daemon serves is exactly what `pressurectl replay` prints, for every fixture.
+    /// What the daemon serves is exactly what `pressurectl replay` prints, for every fixture: gestures,
+    /// touches, and the `device changed` that says the device has learned its average touch.
     func testReplayThroughTheDaemonMatchesPressurectl() throws {
         for name in ["peek-pop.evemu", "quick-actions-hold.evemu", "dropped-and-oddities.evemu", "protocol-a.evemu"] {
             let expected = try Executables.run("pressurectl", ["replay", "--touches", fixture(name)]).stdout
@@ -47,7 +50,7 @@ final class DaemonProtocolTests: XCTestCase {
             c.send(#"{"request":"subscribe","id":"s","events":["gestures","touches"]}"# + "\n")
             let lines = c.readAll()
             XCTAssertEqual(d.wait(), 0, d.log)
-            let events = lines.filter { $0.contains(#""contact":"#) }
+            let events = lines.filter { $0.contains(#""contact":"#) || $0.hasPrefix(#"{"type":"device","change":"changed""#) }
             XCTAssertEqual(events.joined(separator: "\n") + "\n", expected, name)
             XCTAssertTrue(lines.first?.contains(#""type":"reply","id":"s""#) ?? false, lines.first ?? "")
             XCTAssertEqual(lines.last, #"{"type":"bye","reason":"shutdown"}"#)
@@ -125,7 +128,7 @@ final class DaemonProtocolTests: XCTestCase {
     }
 
     func testControlRequestsChangeSettingsForEveryone() throws {
-        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu")])
+        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu")], calibrated: true)
         let watcher = try SocketClient(path: d.socketPath)
         _ = watcher.readLine()
         let admin = try SocketClient(path: d.socketPath)

@@ -16,7 +16,8 @@ final class DaemonRegionTests: XCTestCase {
 
     func testTwoClientsWithOverlappingRegions() throws {
         // Paced: the replay starts at the first subscription, and both clients must be subscribed by the
-        // first touch (1 s into the capture, a quarter second at four times the pace).
+        // first touch (1 s into the capture, a quarter second at four times the pace). The demo's eight
+        // ordinary taps (contacts 1-8, on the left half, the desktop's) teach the device its average touch.
         let d = try DaemonProcess(["--replay", "Tests/Fixtures/demo.evemu", "--speed", "4", "--exit-when-done"])
         let shell = try SocketClient(path: d.socketPath)
         let app = try SocketClient(path: d.socketPath)
@@ -32,14 +33,14 @@ final class DaemonRegionTests: XCTestCase {
         let appGot = gestures(app.readAll())
         let shellGot = gestures(shell.readAll())
         XCTAssertEqual(d.wait(), 0)
-        // Contact 1 presses at (1200, 2000): the card's. Contacts 2 and 3 are on the right half: everyone's.
-        // Contact 4 holds at (800, 800), contact 6 presses at (1000, 3000): the desktop's.
+        // Contact 9 presses at (1200, 2000): the card's. Contacts 10 and 11 are on the right half: everyone's.
+        // Contact 12 holds at (800, 800), contact 14 presses at (1000, 3000): the desktop's.
         XCTAssertEqual(appGot, [
-            "peek#1@card", "pop#1@card", "peek#2", "dismiss#2", "peek#3", "quickActions#3", "dismiss#3",
+            "peek#9@card", "pop#9@card", "peek#10", "dismiss#10", "peek#11", "quickActions#11", "dismiss#11",
         ])
         XCTAssertEqual(shellGot, [
-            "peek#2", "dismiss#2", "peek#3", "quickActions#3", "dismiss#3", "longPress#4@desktop",
-            "peek#6@desktop", "pop#6@desktop",
+            "peek#10", "dismiss#10", "peek#11", "quickActions#11", "dismiss#11", "longPress#12@desktop",
+            "peek#14@desktop", "pop#14@desktop",
         ])
     }
 

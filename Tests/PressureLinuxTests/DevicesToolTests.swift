@@ -7,29 +7,32 @@ import XCTest
 @testable import PressureLinux
 
 final class DevicesToolTests: XCTestCase {
-    func row(_ mem: MemoryEvdev, configuration: Configuration? = nil, settings: GestureSettings = GestureSettings())
-        throws -> DevicesTool.Row
-    {
+    func row(
+        _ mem: MemoryEvdev, configuration: Configuration? = nil, settings: GestureSettings = GestureSettings(),
+        store: LearnedStateStore? = nil
+    ) throws -> DevicesTool.Row {
         let d = EvdevDevice.description(of: mem.dev)
-        return try XCTUnwrap(
-            try DevicesTool.row(node: "/dev/input/event5", description: d, configuration: configuration, settings: settings))
+        return try XCTUnwrap(try DevicesTool.row(
+            node: "/dev/input/event5", description: d, configuration: configuration, settings: settings, store: store))
     }
 
     func testTableShowsKindPressureForceAndCalibration() throws {
         let screen = try row(MemoryEvdev.multiTouchScreen())
         let resistive = try row(MemoryEvdev.resistivePanel())
-        XCTAssertEqual(screen.forceCapability, .available)
+        // Nothing learned yet (no state file): the daemon would be learning its average touch.
+        XCTAssertEqual(screen.forceCapability, .unavailable)
         let text = DevicesTool.table([screen, resistive])
         let lines = text.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 5, text)
+        XCTAssertEqual(lines.count, 7, text)
         XCTAssertTrue(lines[0].hasPrefix("NODE"), text)
         XCTAssertTrue(lines[1].contains("Test Capacitive Screen"), text)
         XCTAssertTrue(lines[1].contains("touchscreen"), text)
         XCTAssertTrue(lines[1].contains("10 slots"), text)
         XCTAssertTrue(lines[1].contains("0..255, no resolution"), text)
-        XCTAssertTrue(lines[1].contains("available, max"), text)
+        XCTAssertTrue(lines[1].contains("unavailable (learning, 0 of 8 touches)"), text)
         XCTAssertTrue(lines[2].hasPrefix("    calibration: floor 0 (default)"), text)
-        XCTAssertTrue(lines[3].contains("single"), text)
+        XCTAssertEqual(lines[3], "    force: unavailable: learning the average touch (0 of 8 ordinary touches); average not learned yet, floor 0, top 255", text)
+        XCTAssertTrue(lines[4].contains("single"), text)
         // Columns line up: every row's NAME starts where the header's does.
         let nameColumn = try XCTUnwrap(lines[0].range(of: "NAME")).lowerBound.utf16Offset(in: lines[0])
         XCTAssertEqual(try XCTUnwrap(lines[1].range(of: "Test")).lowerBound.utf16Offset(in: lines[1]), nameColumn)
@@ -41,6 +44,7 @@ final class DevicesToolTests: XCTestCase {
         let off = try row(MemoryEvdev.multiTouchScreen(), settings: settings)
         XCTAssertEqual(off.forceCapability, .unavailable)
         XCTAssertEqual(DevicesTool.force(off), "unavailable (force touch off)")
+        XCTAssertEqual(off.force.reason, .turnedOff)
 
         let mem = try MemoryEvdev(name: "No Pressure")
         mem.property(INPUT_PROP_DIRECT)
@@ -68,6 +72,34 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertEqual((object["pressure"] as? [String: Any])?["max"] as? Int, 255)
         let calibration = try XCTUnwrap(object["calibration"] as? [String: Any])
         XCTAssertEqual((calibration["sources"] as? [String: Any])?["top"] as? String, "default")
+    }
+
+    /// What the daemon saved for a device is what `devices` shows: the learned average, the touches it
+    /// rests on, the thresholds it gives; a damaged file is ignored and the device shows as learning.
+    func testWhatTheDaemonLearnedIsShownFromItsStateFile() throws {
+        let dir = NSTemporaryDirectory() + "pressured-devices-state-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let mem = try MemoryEvdev.multiTouchScreen()
+        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
+        let key = try XCTUnwrap(LearnedDeviceKey(device))
+        var learner = AverageTouchLearner(floor: 0, top: 255)
+        for (i, peak) in [100, 110, 105, 95, 100, 108, 102, 98, 104, 101].enumerated() {
+            learner.observe(ContactSummary(
+                ending: .lifted, peak: Int32(peak), lowest: 10, began: Timestamp(microseconds: Int64(i) * 1_000_000),
+                ended: Timestamp(microseconds: Int64(i) * 1_000_000 + 80_000), movedBeyondSlop: false))
+        }
+        let store = LearnedStateStore(directory: dir)
+        try OutputFile.replace(store.path(for: key), with: LearnedAverageFile.encode(learner, for: key))
+        let learned = try row(mem, store: store)
+        XCTAssertEqual(learned.forceCapability, .available)
+        XCTAssertEqual(learned.force.averageSource, .learned)
+        XCTAssertEqual(learned.force.samples, 10)
+        XCTAssertEqual(learned.force.peekRaw, 143)  // 1.4 × the average of about 102
+        let text = DevicesTool.table([learned])
+        XCTAssertTrue(text.contains("force: available, max 2.50; average 102.0 learned from 10 samples (10 accepted), floor 0, top 255; peek 143 (1.40), pop 204 (2.00) (learned)"), text)
+        try OutputFile.replace(store.path(for: key), with: Array("{\"format\":\"something else\"}".utf8))
+        XCTAssertEqual(try row(mem, store: store).force.reason?.code, "learning")
     }
 
     func testCalibrationFromConfigurationNamesItsSource() throws {

@@ -131,7 +131,7 @@ final class RecordCommandTests: XCTestCase {
             if check.terminationStatus != 0 { throw XCTSkip("PyYAML is not installed") }
         }
         XCTAssertEqual(p.terminationStatus, 0)
-        XCTAssertEqual(printed, "108\n")
+        XCTAssertEqual(printed, "276\n")
     }
 }
 

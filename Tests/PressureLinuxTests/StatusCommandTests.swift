@@ -19,13 +19,18 @@ final class StatusCommandTests: XCTestCase {
             quickActionApps  0
             pendingChoices   0
             queuedBytes      0
+            device 1 force: unavailable: learning the average touch (0 of 8 ordinary touches); average not learned yet, floor 0, top 1023
 
             """)
         let json = try Executables.run("pressurectl", ["status", "--json", "--socket", d.socketPath])
         XCTAssertEqual(json.status, 0, json.stderr)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Int])
-        XCTAssertEqual(object["devices"], 1)
-        XCTAssertEqual(object.count, 9)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["devices"] as? Int, 1)
+        XCTAssertEqual(object.count, 10)
+        let force = try XCTUnwrap(object["force"] as? [[String: Any]])
+        XCTAssertEqual(force.first?["forceUnavailable"] as? String, "learning")
+        XCTAssertEqual(force.first?["averageSource"] as? String, "learned")
+        XCTAssertEqual(force.first?["samples"] as? Int, 0)
     }
 
     func testNoDaemonSaysWhatToCheck() throws {

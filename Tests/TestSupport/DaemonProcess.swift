@@ -10,10 +10,21 @@ public final class DaemonProcess {
     public let logURL: URL
     private let ownsDir: Bool
 
+    /// A configuration section that calibrates the project's fixture devices (`tools/make-fixtures.py`:
+    /// an average touch of 252, as their warm-up taps teach), for tests about the protocol rather than
+    /// learning: force is available from the first touch, and a change of settings changes it.
+    public static let fixtureCalibration = """
+        [pressured fixtures]
+        MatchName = pressured fixture*
+        PressureAverage = 252
+
+        """
+
     /// Starts `pressured ARGUMENTS --socket PATH` and waits until the socket accepts connections. Without a
     /// `socketPath`, the socket and the log go to a fresh temporary folder; with one, the log (stderr,
-    /// appended to) goes to `logURL`, beside the socket by default.
-    public init(_ arguments: [String], socketPath: String? = nil, logURL: URL? = nil) throws {
+    /// appended to) goes to `logURL`, beside the socket by default. `calibrated`: the fixtures' devices
+    /// get ``fixtureCalibration`` (a first `--config`, so the test's own files still override it).
+    public init(_ arguments: [String], socketPath: String? = nil, logURL: URL? = nil, calibrated: Bool = false) throws {
         if let socketPath {
             self.socketPath = socketPath
             dir = URL(fileURLWithPath: socketPath).deletingLastPathComponent()
@@ -30,7 +41,14 @@ public final class DaemonProcess {
             _ = FileManager.default.createFile(atPath: self.logURL.path, contents: nil)
         }
         process.executableURL = try Executables.url("pressured")
-        process.arguments = arguments + ["--socket", self.socketPath]
+        var arguments = arguments
+        if calibrated {
+            let conf = dir.appendingPathComponent("fixtures.conf")
+            try Self.fixtureCalibration.write(to: conf, atomically: true, encoding: .utf8)
+            arguments = ["--config", conf.path] + arguments
+        }
+        // Never the system's /var/lib/pressured: what a test daemon learns stays beside its socket.
+        process.arguments = arguments + ["--socket", self.socketPath, "--state-directory", dir.appendingPathComponent("state").path]
         process.currentDirectoryURL = Executables.repoRoot
         let log = try FileHandle(forWritingTo: self.logURL)
         log.seekToEndOfFile()

@@ -136,6 +136,7 @@ public struct SettingsSection: Hashable, Sendable {
     /// Line of the `[pressured]` header.
     public var line: Int
     public var forceTouchEnabled: Bool?
+    public var learnAverageTouch: Bool?
     public var sensitivity: Sensitivity?
     public var longPressMilliseconds: Int64?
     public var longPressSlopMillimetres: Double?
@@ -151,6 +152,7 @@ public struct SettingsSection: Hashable, Sendable {
     /// Overrides the values this section sets.
     public func apply(to settings: inout GestureSettings) {
         if let v = forceTouchEnabled { settings.forceTouchEnabled = v }
+        if let v = learnAverageTouch { settings.learnAverageTouch = v }
         if let v = sensitivity { settings.sensitivity = v }
         if let v = longPressMilliseconds { settings.longPressDuration = .milliseconds(v) }
         if let v = longPressSlopMillimetres { settings.longPressSlopMillimetres = v }

@@ -105,7 +105,9 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
 /// whitespace around keys, values and titles is ignored.
 struct ConfigurationParser {
     static let settingsSection = "pressured"
-    static let settingsKeys = ["ForceTouch", "Sensitivity", "LongPressMs", "LongPressSlopMm", "QuickActionsDistanceMm"]
+    static let settingsKeys = [
+        "ForceTouch", "LearnAverageTouch", "Sensitivity", "LongPressMs", "LongPressSlopMm", "QuickActionsDistanceMm",
+    ]
 
     static func caseHint(_ key: String, _ known: [String]) -> String {
         let lower = key.lowercased()
@@ -228,12 +230,9 @@ struct ConfigurationParser {
     mutating func setting(_ key: String, _ value: String, in s: inout SettingsSection) throws(ConfigurationError) {
         switch key {
         case "ForceTouch":
-            try requireValue(key, value, "on or off")
-            switch value.lowercased() {
-            case "on", "true", "yes", "1": s.forceTouchEnabled = true
-            case "off", "false", "no", "0": s.forceTouchEnabled = false
-            default: throw fail(.invalidBool(key: key, value: value))
-            }
+            s.forceTouchEnabled = try boolean(key, value)
+        case "LearnAverageTouch":
+            s.learnAverageTouch = try boolean(key, value)
         case "Sensitivity":
             try requireValue(key, value, "light, medium or firm")
             guard let v = Sensitivity(rawValue: value.lowercased()) else {
@@ -250,6 +249,15 @@ struct ConfigurationParser {
                 key, value, in: 10...15, "a number from 10 to 15 (millimetres)")
         default:
             throw fail(.unknownSettingsKey(key: key))
+        }
+    }
+
+    func boolean(_ key: String, _ value: String) throws(ConfigurationError) -> Bool {
+        try requireValue(key, value, "on or off")
+        switch value.lowercased() {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default: throw fail(.invalidBool(key: key, value: value))
         }
     }
 

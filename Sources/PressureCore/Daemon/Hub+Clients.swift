@@ -104,12 +104,16 @@ extension Hub {
             ServerMessage.reply(id: requestID, .ping(time: now)).append(to: &scratch)
         case .status:
             scratch.removeAll(keepingCapacity: true)
-            ServerMessage.reply(id: requestID, .status(status)).append(to: &scratch)
-        case .set, .reload:
+            ServerMessage.reply(id: requestID, .status(status, force: forceStatus)).append(to: &scratch)
+        case .set, .reload, .resetLearning:
             guard clients[c].mayControl else {
                 reject(c, ProtocolError(
                     id: requestID, code: .notPermitted,
                     message: "\(request.name) is for root and members of the control group", fatal: false))
+                return
+            }
+            if case .resetLearning(let device) = request {
+                resetLearning(c, requestID, device: device)
                 return
             }
             guard case .set(let change) = request else {
@@ -128,6 +132,37 @@ extension Hub {
         enqueue(c, droppable: false)
     }
 
+    /// `resetLearning`: the device (or every device) forgets its learned average and learns afresh; its
+    /// state file goes too. A device id that is not served is an error; devices whose average is
+    /// configured (or the prior, with learning off) have nothing to forget and are not listed.
+    mutating func resetLearning(_ c: Int, _ requestID: JSONValue?, device: Int?) {
+        if let id = device, !devices.contains(where: { $0.id == id }) {
+            reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "no device \(id)"))
+            return
+        }
+        var reset: [Int] = []
+        for i in devices.indices where device == nil || devices[i].id == device {
+            guard devices[i].pipeline.resetLearning() else { continue }
+            reset.append(devices[i].id)
+            devices[i].savedRevision = devices[i].pipeline.force.learnedRevision
+            if let key = devices[i].learningKey {
+                rememberedLearning.removeAll { $0.key == key }
+                if devices[i].persistsLearning, let learner = devices[i].pipeline.force.learner {
+                    learnedSaves.removeAll { $0.key == key }
+                    learnedSaves.append(LearnedSave(key: key, learner: learner, reset: true))
+                }
+            }
+        }
+        notices.append(.info("client \(clients[c].id) reset what device(s) \(reset) learned"))
+        scratch.removeAll(keepingCapacity: true)
+        ServerMessage.reply(id: requestID, .resetLearning(devices: reset)).append(to: &scratch)
+        enqueue(c, droppable: false)
+        for i in devices.indices where reset.contains(devices[i].id) {
+            devices[i].pipeline.markAnnounced()
+            broadcastDevice(.changed, devices[i].info)
+        }
+    }
+
     // MARK: Settings and configuration
 
     /// New settings or configuration (`set`, `SIGHUP`): every pipeline takes them at once; every client
@@ -138,8 +173,10 @@ extension Hub {
         configuration = newConfiguration
         for i in devices.indices {
             let before = devices[i].info
-            let cal = calibration(for: devices[i].pipeline.device, node: devices[i].node, udev: devices[i].udev)
-            devices[i].pipeline.apply(settings: new, calibration: cal)
+            // A learning device carries on with its learner (nil here: the pipeline keeps its own).
+            let setup = forceSetup(
+                for: devices[i].pipeline.device, node: devices[i].node, udev: devices[i].udev, learned: nil)
+            devices[i].pipeline.apply(settings: new, force: setup)
             devices[i].pipeline.geometry = newConfiguration.screen(
                 for: devices[i].pipeline.device, udevMatrix: devices[i].udev.calibrationMatrix).geometry
             let after = devices[i].info
@@ -148,6 +185,7 @@ extension Hub {
             {
                 broadcastDevice(.changed, after)
             }
+            devices[i].pipeline.markAnnounced()
         }
         if settingsChanged {
             scratch.removeAll(keepingCapacity: true)

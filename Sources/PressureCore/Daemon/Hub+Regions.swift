@@ -119,7 +119,7 @@ extension Hub {
                 notices.append(.info("choice \(action) waits for \(app) to connect"))
             }
             reply = .chooseAction(app: app, action: action, delivered: delivered)
-        case .subscribe, .devices, .ping, .status, .set, .reload:
+        case .subscribe, .devices, .ping, .status, .set, .reload, .resetLearning:
             return
         }
         scratch.removeAll(keepingCapacity: true)

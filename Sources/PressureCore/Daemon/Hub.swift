@@ -23,6 +23,12 @@ public struct Hub: Sendable {
         var node: String
         var udev: UdevDeviceProperties
         var pipeline: TouchPipeline
+        /// The device a learned average is kept for (devices with pressure).
+        var learningKey: LearnedDeviceKey?
+        /// Whether what it learns is saved (the loop decides: not for virtual or replayed devices).
+        var persistsLearning: Bool
+        /// The learner revision last handed out for saving.
+        var savedRevision: Int
         /// Contacts that began in a region, by contact id (`Hub+Regions.swift`).
         var owners: [UInt64: RegionOwner] = [:]
         var lastTime: Timestamp?
@@ -50,11 +56,16 @@ public struct Hub: Sendable {
     public internal(set) var writable: [Int] = []
     public internal(set) var disconnects: [Disconnect] = []
     public internal(set) var notices: [Notice] = []
+    /// Learned averages the loop should save (``Work/learnedSaves``).
+    public internal(set) var learnedSaves: [LearnedSave] = []
     /// Clients that asked for `reload` (with their request ids): the loop reads the files and calls
     /// ``reload(_:answering:)`` or ``reloadFailed(_:answering:)``.
     public internal(set) var reloads: [ReloadRequest] = []
 
     var devices: [DeviceEntry] = []
+    /// What devices that went away had learned, so a replug carries on (newest last; bounded).
+    var rememberedLearning: [(key: LearnedDeviceKey, learner: AverageTouchLearner)] = []
+    static let rememberedDevices = 32
     var regions = RegionTable()
     /// Quick actions apps registered at run time, by app id (static ones come from the configuration).
     var dynamicQuickActions: [String: [QuickActionItem]] = [:]
@@ -79,15 +90,26 @@ public struct Hub: Sendable {
         public var writable: [Int] = []
         public var disconnects: [Disconnect] = []
         public var notices: [Notice] = []
+        /// Learned averages to save (the newest for each device first seen changing).
+        public var learnedSaves: [LearnedSave] = []
         public init() {}
 
-        public var isEmpty: Bool { writable.isEmpty && disconnects.isEmpty && notices.isEmpty }
+        public var isEmpty: Bool { writable.isEmpty && disconnects.isEmpty && notices.isEmpty && learnedSaves.isEmpty }
 
         public mutating func removeAll() {
             writable.removeAll(keepingCapacity: true)
             disconnects.removeAll(keepingCapacity: true)
             notices.removeAll(keepingCapacity: true)
+            learnedSaves.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// A device's learned average to write to its state file.
+    public struct LearnedSave: Sendable {
+        public var key: LearnedDeviceKey
+        public var learner: AverageTouchLearner
+        /// What was learned was reset: the old file goes at once.
+        public var reset = false
     }
 
     /// A `reload` request waiting for the loop to read the configuration.
@@ -102,6 +124,7 @@ public struct Hub: Sendable {
         swap(&writable, &work.writable)
         swap(&disconnects, &work.disconnects)
         swap(&notices, &work.notices)
+        swap(&learnedSaves, &work.learnedSaves)
         for i in clients.indices { clients[i].markedWritable = false }
     }
 
@@ -132,6 +155,11 @@ public struct Hub: Sendable {
             queuedBytes: clients.reduce(0) { $0 + $1.queue.pendingCount })
     }
 
+    /// Each device's force, as `status` reports it beside the counts.
+    public var forceStatus: [DeviceForceStatus] {
+        devices.map { DeviceForceStatus(device: $0.id, pipeline: $0.pipeline) }
+    }
+
     /// The earliest long-press deadline over every device but `excluded` (a replay keeps its own clock).
     public func earliestDeadline(excluding excluded: Int?) -> Timestamp? {
         var earliest: Timestamp? = nil
@@ -158,10 +186,13 @@ public struct Hub: Sendable {
     // MARK: Devices
 
     /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
-    /// wrong falls back to the defaults with a warning: the device is still served.
+    /// wrong falls back to the defaults with a warning: the device is still served. `learned`: what the
+    /// loop read from the device's state file (what this run remembers of it wins, being newer);
+    /// `persistsLearning`: whether what it learns is handed back for saving (``Work/learnedSaves``).
     @discardableResult
     public mutating func addDevice(
-        node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties()
+        node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties(),
+        learned: AverageTouchLearner? = nil, persistsLearning: Bool = false
     ) -> Int? {
         let device: TouchDevice
         do { device = try TouchDevice(description) } catch {
@@ -171,26 +202,37 @@ public struct Hub: Sendable {
         let id = nextDeviceID
         nextDeviceID += 1
         for problem in udev.problems { notices.append(.warning("\(node): ignoring udev property \(problem)")) }
-        var pipeline = TouchPipeline(
-            device: device, deviceID: id, calibration: calibration(for: device, node: node, udev: udev),
-            settings: settings)
+        let key = LearnedDeviceKey(device)
+        let remembered = key.flatMap { k in rememberedLearning.last { $0.key == k }?.learner }
+        let setup = forceSetup(for: device, node: node, udev: udev, learned: remembered ?? learned)
+        var pipeline = TouchPipeline(device: device, deviceID: id, force: setup, settings: settings)
         pipeline.recordsTransitions = recordsTransitions
         pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
-        devices.append(DeviceEntry(id: id, node: node, udev: udev, pipeline: pipeline))
+        devices.append(DeviceEntry(
+            id: id, node: node, udev: udev, pipeline: pipeline, learningKey: key, persistsLearning: persistsLearning,
+            savedRevision: pipeline.force.learnedRevision))
         updateTouchReporting()
         let info = devices[devices.count - 1].info
-        notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)"))
+        let why = pipeline.forceUnavailableReason.map { " (\($0.explanation))" } ?? ""
+        notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)\(why)"))
         broadcastDevice(.added, info)
         return id
     }
 
-    mutating func calibration(for device: TouchDevice, node: String, udev: UdevDeviceProperties) -> ForceCalibration? {
-        guard device.hasPressure, let axis = device.pressureAxis else { return nil }
+    /// How a device's force is set up: its calibration from udev and the configuration, and whether
+    /// its average is configured, learned (from `learned` on) or the prior.
+    mutating func forceSetup(
+        for device: TouchDevice, node: String, udev: UdevDeviceProperties, learned: AverageTouchLearner?
+    ) -> ForceModel.Setup {
+        guard device.hasPressure, let axis = device.pressureAxis else { return .none }
         do {
-            return try configuration.calibration(for: device.description, pressureAxis: axis, udev: udev).calibration
+            let resolved = try configuration.calibration(for: device.description, pressureAxis: axis, udev: udev)
+            return .resolve(resolved, settings: settings, learned: learned)
         } catch {
             notices.append(.warning("\(node): \(error); using the uncalibrated defaults"))
-            return ForceCalibration.uncalibrated(axis: axis)
+            let prior = ResolvedCalibration(
+                calibration: ForceCalibration.uncalibrated(axis: axis), sources: CalibrationSources(), matchedSections: [])
+            return .resolve(prior, settings: settings, learned: learned)
         }
     }
 
@@ -203,6 +245,7 @@ public struct Hub: Sendable {
             route(device: i)
         }
         let info = devices[i].info
+        remember(devices[i])
         devices.remove(at: i)
         notices.append(.info("device \(id) removed: \(info.node)"))
         broadcastDevice(.removed, info)
@@ -214,7 +257,12 @@ public struct Hub: Sendable {
         for e in events {
             devices[i].pipeline.feed(e)
             devices[i].lastTime = e.time
-            if !devices[i].pipeline.outputs.isEmpty || !devices[i].pipeline.transitions.isEmpty { route(device: i) }
+            let p = devices[i].pipeline
+            if !p.outputs.isEmpty || !p.transitions.isEmpty || p.deviceChanged
+                || p.force.learnedRevision != devices[i].savedRevision
+            {
+                route(device: i)
+            }
         }
     }
 
@@ -268,7 +316,37 @@ public struct Hub: Sendable {
             }
         }
         devices[i].pipeline.clearOutputs()
+        if devices[i].pipeline.takeDeviceChange() {
+            let info = devices[i].info
+            let why = devices[i].pipeline.forceUnavailableReason.map { " (\($0.explanation))" } ?? ""
+            notices.append(.info("device \(deviceID): force \(info.forceCapability.rawValue), maximum \(DecimalText.fixed(info.maximumPossibleForce, 2))\(why)"))
+            broadcastDevice(.changed, info)
+        }
+        offerLearnedSave(i)
     }
+
+    /// Hands a persisting device's learner to the loop when it learned something new.
+    mutating func offerLearnedSave(_ i: Int) {
+        let revision = devices[i].pipeline.force.learnedRevision
+        guard revision != devices[i].savedRevision else { return }
+        devices[i].savedRevision = revision
+        guard devices[i].persistsLearning, let key = devices[i].learningKey,
+              let learner = devices[i].pipeline.force.learner else { return }
+        if let j = learnedSaves.firstIndex(where: { $0.key == key }) {
+            learnedSaves[j].learner = learner
+        } else {
+            learnedSaves.append(LearnedSave(key: key, learner: learner))
+        }
+    }
+
+    /// A device goes: what it learned is kept for a replug in this run.
+    mutating func remember(_ entry: DeviceEntry) {
+        guard let key = entry.learningKey, let learner = entry.pipeline.force.learner else { return }
+        rememberedLearning.removeAll { $0.key == key }
+        rememberedLearning.append((key, learner))
+        if rememberedLearning.count > Self.rememberedDevices { rememberedLearning.removeFirst() }
+    }
+
 
     /// Sends an event to every client subscribed to its kind and device, encoding it only if one is.
     mutating func broadcast(_ e: PressureEvent, device deviceID: Int, touch: Bool) {

@@ -2,7 +2,8 @@ extension ForcePlot {
     /// The plot as a standalone SVG document.
     ///
     /// Elements carry classes and `data-` attributes so scripts (and the tests) can find them:
-    /// `polyline.contact[data-contact]` per contact, `line.threshold[data-threshold=peek|pop|maximum]`,
+    /// `polyline.contact[data-contact]` per contact, `line.threshold[data-threshold=peek|pop|maximum]` per
+    /// threshold and span of time it stood for (`data-span`, from 0),
     /// and `g.gesture[data-kind][data-contact][data-time]` per gesture.
     public func svg() -> String {
         let l = layout
@@ -53,19 +54,31 @@ extension ForcePlot {
     }
 
     func thresholds(_ l: Layout) -> String {
-        var lines: [(String, Double, String, String)] = []
-        if let p = peekForce { lines.append(("peek", p, "rgb(224,123,0)", "6 4")) }
-        if let p = popForce { lines.append(("pop", p, "rgb(192,23,43)", "6 4")) }
-        if maximumPossibleForce > 0 { lines.append(("maximum", maximumPossibleForce, "rgb(119,119,119)", "2 3")) }
         var s = ""
-        for (name, force, colour, dash) in lines {
-            let y = l.y(force)
-            s += #"<line class="threshold" data-threshold="\#(name)" data-force="\#(DecimalText.fixed(force, 4))""#
-            s += #" x1="\#(n(Layout.left))" y1="\#(n(y))" x2="\#(n(Layout.left + l.plotWidth))" y2="\#(n(y))""#
-            s += #" stroke="\#(colour)" stroke-width="1.5" stroke-dasharray="\#(dash)"/>"# + "\n"
-            let label = name == "maximum" ? "max" : name
-            s += #"<text x="\#(n(Layout.left + l.plotWidth + 4))" y="\#(n(y + 4))" fill="\#(colour)">"#
-            s += "\(label) \(DecimalText.fixed(force, 2))</text>\n"
+        let right = Layout.left + l.plotWidth
+        for (i, span) in spans.enumerated() {
+            var lines: [(String, Double, String, String)] = []
+            if let p = span.peekForce { lines.append(("peek", p, "rgb(224,123,0)", "6 4")) }
+            if let p = span.popForce { lines.append(("pop", p, "rgb(192,23,43)", "6 4")) }
+            if span.maximumPossibleForce > 0 {
+                lines.append(("maximum", span.maximumPossibleForce, "rgb(119,119,119)", "2 3"))
+            }
+            let x1 = span.start.map { min(max(l.x($0), Layout.left), right) } ?? Layout.left
+            let next = i + 1 < spans.count ? spans[i + 1].start : nil
+            let x2 = next.map { min(max(l.x($0), Layout.left), right) } ?? right
+            let last = i == spans.count - 1
+            for (name, force, colour, dash) in lines {
+                let y = l.y(force)
+                s += #"<line class="threshold" data-threshold="\#(name)" data-span="\#(i)""#
+                s += #" data-force="\#(DecimalText.fixed(force, 4))""#
+                s += #" x1="\#(n(x1))" y1="\#(n(y))" x2="\#(n(x2))" y2="\#(n(y))""#
+                s += #" stroke="\#(colour)" stroke-width="1.5" stroke-dasharray="\#(dash)"/>"# + "\n"
+                // Labelled once, at the right, for the thresholds the device ended with.
+                guard last else { continue }
+                let label = name == "maximum" ? "max" : name
+                s += #"<text x="\#(n(right + 4))" y="\#(n(y + 4))" fill="\#(colour)">"#
+                s += "\(label) \(DecimalText.fixed(force, 2))</text>\n"
+            }
         }
         return s
     }

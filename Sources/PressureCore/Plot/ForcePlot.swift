@@ -1,5 +1,6 @@
 /// The picture a person tunes thresholds from: force over time, one line per contact, the peek and pop
-/// thresholds as horizontal lines, and every gesture marked where it fired.
+/// thresholds as they stood over time (a device learning its average touch has none until it has learned,
+/// and its thresholds then move as it learns), and every gesture marked where it fired.
 ///
 /// Built from exactly what the pipeline emits (``TouchPipeline`` with touches, run by ``CaptureReplay``,
 /// as `pressurectl replay --touches` prints it), so the gestures marked are the ones apps would get.
@@ -24,26 +25,67 @@ public struct ForcePlot: Sendable {
         public var force: Double
     }
 
+    /// The thresholds in force from `start` (nil: from the beginning) until the next span's start.
+    public struct ThresholdSpan: Hashable, Sendable {
+        public var start: Timestamp?
+        /// nil where force gestures are off (no pressure, force touch off, still learning).
+        public var peekForce: Double?
+        public var popForce: Double?
+        /// The force at the top of the calibrated range (0 where force is unavailable).
+        public var maximumPossibleForce: Double
+
+        public init(start: Timestamp?, thresholds: GestureThresholds, maximumPossibleForce: Double) {
+            self.start = start
+            if thresholds.forceGesturesEnabled {
+                peekForce = thresholds.peekForce
+                popForce = thresholds.popForce
+            }
+            self.maximumPossibleForce = maximumPossibleForce
+        }
+
+        /// The thresholds a pipeline has now, from `start`.
+        public init(start: Timestamp?, _ pipeline: TouchPipeline) {
+            self.init(start: start, thresholds: pipeline.thresholds, maximumPossibleForce: pipeline.maximumPossibleForce)
+        }
+    }
+
     public var title: String
     /// In the order the contacts began.
     public var series: [Series]
     public var markers: [Marker]
-    /// The force thresholds in effect; nil where force gestures are off (no pressure, force touch off).
-    public var peekForce: Double?
-    public var popForce: Double?
-    /// The force at the top of the calibrated range (0 where force is unavailable).
-    public var maximumPossibleForce: Double
+    /// The thresholds over time, in time order; the first from the beginning.
+    public var spans: [ThresholdSpan]
 
-    /// Collects the series and markers from a replay's output (touches and gestures).
+    /// The last thresholds (what the device ended with).
+    public var peekForce: Double? { spans.last?.peekForce }
+    public var popForce: Double? { spans.last?.popForce }
+    public var maximumPossibleForce: Double { spans.last?.maximumPossibleForce ?? 0 }
+
+    /// Collects the series and markers from a replay's output (touches and gestures), with thresholds
+    /// that never changed.
     public init(
         events: [PressureEvent], thresholds: GestureThresholds, maximumPossibleForce: Double, title: String
     ) {
+        self.init(events: events, spans: [
+            ThresholdSpan(start: nil, thresholds: thresholds, maximumPossibleForce: maximumPossibleForce),
+        ], title: title)
+    }
+
+    /// Replays `events` through `pipeline` (which must report touches) as ``CaptureReplay`` does, and
+    /// plots what came out: the thresholds from the start, and anew each time apps would have heard of
+    /// a change (``TouchPipeline/deviceChanged``).
+    public init(replaying events: [InputEvent], through pipeline: inout TouchPipeline, title: String) {
+        var outputs: [PressureEvent] = []
+        var spans = [ThresholdSpan(start: nil, pipeline)]
+        CaptureReplay.run(events, through: &pipeline, deliver: { out, _ in outputs += out },
+                          announce: { p in spans.append(ThresholdSpan(start: outputs.last?.time, p)) })
+        self.init(events: outputs, spans: spans, title: title)
+    }
+
+    /// Collects the series and markers from a replay's output, with the thresholds as they stood over time.
+    public init(events: [PressureEvent], spans: [ThresholdSpan], title: String) {
         self.title = title
-        self.maximumPossibleForce = maximumPossibleForce
-        if thresholds.forceGesturesEnabled {
-            peekForce = thresholds.peekForce
-            popForce = thresholds.popForce
-        }
+        self.spans = spans
         var order: [UInt64] = []
         var points: [UInt64: [Point]] = [:]
         var markers: [Marker] = []
@@ -64,7 +106,7 @@ public struct ForcePlot: Sendable {
     public var layout: Layout {
         var first: Timestamp? = nil
         var last: Timestamp? = nil
-        var highest = max(maximumPossibleForce, popForce ?? 0)
+        var highest = spans.map { max($0.maximumPossibleForce, $0.popForce ?? 0) }.max() ?? 0
         for s in series {
             for p in s.points {
                 first = min(first ?? p.time, p.time)

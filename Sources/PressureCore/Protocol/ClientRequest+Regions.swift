@@ -1,7 +1,8 @@
 /// Decoding the region and quick-action requests (`docs/protocol.md`, "Regions and quick actions").
 extension ClientRequest {
     static let knownRequests =
-        "subscribe, devices, ping, set, reload, setRegion, removeRegion, setQuickActions, chooseAction"
+        "subscribe, devices, ping, status, set, reload, resetLearning, setRegion, removeRegion, setQuickActions, "
+        + "chooseAction"
 
     /// Identifiers and texts clients send are bounded, so a hostile client cannot make the daemon keep
     /// (or echo to others) megabytes.

@@ -15,6 +15,8 @@ public enum ClientRequest: Hashable, Sendable {
     case set(SettingsChange)
     /// Read the configuration files again, as `SIGHUP` does (a control request).
     case reload
+    /// Forget what a device (nil: every device) learned of its average touch (a control request).
+    case resetLearning(device: Int?)
     /// Register or replace a region of the screen (`ClientRequest+Regions.swift`).
     case setRegion(Region)
     /// Remove one of this connection's regions.
@@ -36,6 +38,7 @@ public enum ClientRequest: Hashable, Sendable {
         case .status: return "status"
         case .set: return "set"
         case .reload: return "reload"
+        case .resetLearning: return "resetLearning"
         case .setRegion: return "setRegion"
         case .removeRegion: return "removeRegion"
         case .setQuickActions: return "setQuickActions"
@@ -46,7 +49,7 @@ public enum ClientRequest: Hashable, Sendable {
     /// Whether only root or members of the control group may send this request.
     public var isControl: Bool {
         switch self {
-        case .set, .reload: return true
+        case .set, .reload, .resetLearning: return true
         case .subscribe, .devices, .ping, .status, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
         }
     }
@@ -195,6 +198,12 @@ extension ClientRequest {
         case "status": return .status
         case "set": return .set(try decodeSettingsChange(fields))
         case "reload": return .reload
+        case "resetLearning":
+            guard let value = try fields.field("device") else { return .resetLearning(device: nil) }
+            guard let id = value.exactInteger, id >= 1 else {
+                throw .invalid("'device' must be a device id (an integer from 1), not \(describe(value))")
+            }
+            return .resetLearning(device: id)
         case "setRegion": return .setRegion(try decodeRegion(fields))
         case "removeRegion": return .removeRegion(id: try requiredString(fields, "region"))
         case "setQuickActions": return .setQuickActions(try decodeItems(fields))

@@ -6,6 +6,8 @@ public struct DeviceInfo: Hashable, Sendable {
     public var node: String
     public var kind: TouchDevice.Kind
     public var forceCapability: TouchDevice.ForceCapability
+    /// Why force is unavailable (``ForceUnavailableReason/code``), where it is.
+    public var forceUnavailable: String?
     public var maximumPossibleForce: Double
     /// Millimetres, where the axes say their resolution.
     public var widthMillimetres: Double?
@@ -22,6 +24,7 @@ public struct DeviceInfo: Hashable, Sendable {
         self.node = node
         kind = device.kind
         forceCapability = pipeline.forceCapability
+        forceUnavailable = pipeline.forceCapability == .available ? nil : pipeline.forceUnavailableReason?.code
         maximumPossibleForce = pipeline.maximumPossibleForce
         widthMillimetres = device.sizeMillimetres?.width
         heightMillimetres = device.sizeMillimetres?.height

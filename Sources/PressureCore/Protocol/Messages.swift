@@ -34,12 +34,14 @@ public enum ServerMessage: Hashable, Sendable {
         case devices([DeviceInfo])
         /// The daemon's monotonic clock.
         case ping(time: Timestamp)
-        /// What the daemon holds now.
-        case status(DaemonStatus)
+        /// What the daemon holds now, and each device's force (sent as `force`, beside the counts).
+        case status(DaemonStatus, force: [DeviceForceStatus])
         /// The settings after the change.
         case set(PublicSettings)
         /// The settings after the configuration was read again.
         case reload(PublicSettings)
+        /// The devices whose learned average touch was forgotten.
+        case resetLearning(devices: [Int])
     }
 
     /// The `change` of a `device` event.
@@ -141,15 +143,28 @@ public enum ServerMessage: Hashable, Sendable {
         case .ping(let time):
             out.append(contentsOf: #""ping","time":"#.utf8)
             WireFormat.appendSeconds(time, to: &out)
-        case .status(let status):
+        case .status(let status, let force):
             out.append(contentsOf: #""status","status":"#.utf8)
             status.append(to: &out)
+            out.append(contentsOf: #","force":["#.utf8)
+            for (i, f) in force.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                f.append(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)
             append(settings, to: &out)
         case .reload(let settings):
             out.append(contentsOf: #""reload","settings":"#.utf8)
             append(settings, to: &out)
+        case .resetLearning(let devices):
+            out.append(contentsOf: #""resetLearning","devices":["#.utf8)
+            for (i, id) in devices.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.appendInteger(id, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 
@@ -171,9 +186,9 @@ public enum ServerMessage: Hashable, Sendable {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// DEVICE: `{"id","name","node","kind","forceCapability","maximumPossibleForce","width","height","x","y",
-    /// "screen"}`,
-    /// `width` and `height` only where known.
+    /// DEVICE: `{"id","name","node","kind","forceCapability","forceUnavailable","maximumPossibleForce","width",
+    /// "height","x","y","screen"}`, `forceUnavailable` only where force is unavailable, `width` and `height`
+    /// only where known.
     static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         JSONWriter.appendInteger(device.id, to: &out)
@@ -185,6 +200,10 @@ public enum ServerMessage: Hashable, Sendable {
         JSONWriter.appendString(device.kind.rawValue, to: &out)
         JSONWriter.appendKey("forceCapability", to: &out)
         JSONWriter.appendString(device.forceCapability.rawValue, to: &out)
+        if let reason = device.forceUnavailable {
+            JSONWriter.appendKey("forceUnavailable", to: &out)
+            JSONWriter.appendString(reason, to: &out)
+        }
         JSONWriter.appendKey("maximumPossibleForce", to: &out)
         WireFormat.appendDecimal(device.maximumPossibleForce, to: &out)
         if let width = device.widthMillimetres, let height = device.heightMillimetres {

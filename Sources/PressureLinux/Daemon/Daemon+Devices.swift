@@ -50,7 +50,13 @@ extension Daemon {
             return
         }
         let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
-        guard let id = hub.addDevice(node: node, description: device.description, udev: udev) else { return }
+        // Virtual devices (uinput: test rigs, remote desktops) learn in memory only.
+        let persists = device.description.identity.bus != BusType.virtual
+        let key = (try? TouchDevice(device.description)).flatMap(LearnedDeviceKey.init)
+        let learned = persists ? key.flatMap { learnedStore.load($0) } : nil
+        guard let id = hub.addDevice(
+            node: node, description: device.description, udev: udev, learned: learned, persistsLearning: persists)
+        else { return }
         do { try loop.add(device.fd, token: Token.device | UInt64(id)) } catch {
             Log.error("\(node): \(error)")
             hub.removeDevice(id)

@@ -9,7 +9,13 @@ extension Daemon {
             capture = try CaptureLoader.load(
                 path: path, descriptionPath: options.replayDescription, deviceIndex: options.replayDevice)
         } catch { throw .replay(error) }
-        guard let id = hub.addDevice(node: "replay:\(path)", description: capture.device) else {
+        var learned: AverageTouchLearner? = nil
+        if let file = options.replayLearned {
+            guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
+            do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
+        }
+        // A replayed device learns in memory only.
+        guard let id = hub.addDevice(node: "replay:\(path)", description: capture.device, learned: learned) else {
             throw .replayNotTouch(path)
         }
         replay = (ReplaySource(capture: capture, speed: options.speed), id)

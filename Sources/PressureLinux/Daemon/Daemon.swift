@@ -42,10 +42,13 @@ public final class Daemon {
     var reportedCounts = (devices: -1, clients: -1)
     /// Swapped with the hub's lists each iteration, so taking the work allocates nothing.
     var work = Hub.Work()
+    /// What devices learned, kept between runs.
+    let learnedStore: LearnedStateStore
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
         self.options = options
+        learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration)
@@ -126,6 +129,7 @@ public final class Daemon {
         notify?.send("STOPPING=1")
         hub.shutdown(reason: "shutdown")
         performHubWork()
+        learnedStore.flush(now: monotonicMicroseconds(), force: true)
         // Last words: give each client up to a second to take what is queued for it.
         for (id, c) in clients {
             c.makeBlocking(sendTimeoutMilliseconds: 1000)
@@ -188,6 +192,7 @@ public final class Daemon {
         }
         consider(hub.earliestDeadline(excluding: replay?.device)?.microseconds)
         consider(hub.earliestChoiceExpiry?.microseconds)
+        consider(learnedStore.nextDue)
         if let r = replay {
             if r.source.speed <= 0 && r.source.started && !r.source.finished {
                 // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
@@ -208,6 +213,7 @@ public final class Daemon {
         let now = monotonicMicroseconds()
         hub.tickAll(now: Timestamp(microseconds: now), excluding: replay?.device)
         hub.expireChoices(now: Timestamp(microseconds: now))
+        learnedStore.flush(now: now)
         if replay != nil { stepReplay(now: now) }
     }
 
@@ -227,6 +233,12 @@ public final class Daemon {
             }
         }
         for id in work.writable { flush(client: id) }
+        if !work.learnedSaves.isEmpty {
+            let now = monotonicMicroseconds()
+            for save in work.learnedSaves {
+                if save.reset { learnedStore.forget(save.key) } else { learnedStore.stage(save, now: now) }
+            }
+        }
         for d in work.disconnects { drop(client: d.client, finalLine: d.finalLine) }
         // Counts first: building the STATUS string only when it changed keeps this allocation-free.
         if notify != nil, reportedStatus != nil, reportedCounts != (hub.deviceCount, clients.count) {
@@ -247,6 +259,7 @@ public enum DaemonError: Error, CustomStringConvertible {
     case configuration(ConfigurationLoadError)
     case replay(CaptureLoadError)
     case replayNotTouch(String)
+    case learned(LearnedFileError)
 
     public var description: String {
         switch self {
@@ -255,6 +268,7 @@ public enum DaemonError: Error, CustomStringConvertible {
         case .configuration(let e): return e.description
         case .replay(let e): return e.description
         case .replayNotTouch(let p): return "\(p): no touch device in this capture"
+        case .learned(let e): return e.description
         }
     }
 }

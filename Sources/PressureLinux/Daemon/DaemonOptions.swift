@@ -1,3 +1,5 @@
+import Glibc
+
 /// `pressured`'s command line.
 public struct DaemonOptions: Sendable {
     public var socketPath = "/run/pressured/pressured.sock"
@@ -11,12 +13,27 @@ public struct DaemonOptions: Sendable {
     public var replay: String? = nil
     public var replayDescription: String? = nil
     public var replayDevice: Int? = nil
+    /// A learned-average file the replayed device starts from (`--learned`).
+    public var replayLearned: String? = nil
     public var speed = 1.0
     public var exitWhenDone = false
     public var realtime = false
     public var verbose = false
     /// Where to scan for device nodes when udev is not running.
     public var inputDirectory = "/dev/input"
+    /// Where what each device learned is kept (`learned/` under it): `--state-directory`, else systemd's
+    /// `$STATE_DIRECTORY` (`StateDirectory=pressured`), else `/var/lib/pressured`.
+    public var stateDirectory = DaemonOptions.defaultStateDirectory()
+
+    /// systemd's first `$STATE_DIRECTORY`, else `/var/lib/pressured`.
+    public static func defaultStateDirectory() -> String {
+        if let dirs = getenv("STATE_DIRECTORY").map({ String(cString: $0) }),
+           let first = dirs.split(separator: ":").first, !first.isEmpty
+        {
+            return String(first)
+        }
+        return "/var/lib/pressured"
+    }
 
     public static let defaultConfigPath = "/etc/pressured/pressured.conf"
 
@@ -32,7 +49,10 @@ public struct DaemonOptions: Sendable {
           --realtime         lock memory and ask for SCHED_FIFO
           --replay CAPTURE   serve a recorded capture instead of devices, once a client has subscribed
           --speed X          replay pace: 1 real time, 2 twice as fast, 0 as fast as possible
+          --learned FILE     the replayed device starts from this learned average (pressurectl replay --save-learned)
           --exit-when-done   stop when the replay has ended and clients were written to
+          --state-directory D  where what devices learned is kept (default $STATE_DIRECTORY or
+                             /var/lib/pressured; replayed and virtual devices learn in memory only)
           --verbose          log every gesture state transition
         """
 
@@ -48,6 +68,7 @@ public struct DaemonOptions: Sendable {
         replay = try o.value("--replay")
         replayDescription = try o.value("--desc")
         replayDevice = try o.integer("--replay-device", in: 0...1023)
+        replayLearned = try o.value("--learned")
         if let s = try o.value("--speed") {
             guard let v = Double(s), v >= 0, v <= 1000 else {
                 throw OptionReader.UsageError("--speed takes a number from 0 (as fast as possible) to 1000, not '\(s)'")
@@ -58,6 +79,7 @@ public struct DaemonOptions: Sendable {
         realtime = o.flag("--realtime")
         verbose = o.flag("--verbose")
         if let d = try o.value("--input-directory") { inputDirectory = d }
+        if let d = try o.value("--state-directory") { stateDirectory = d }
         let rest = try o.finish()
         guard rest.isEmpty else { throw OptionReader.UsageError("unexpected argument '\(rest[0])'") }
         if exitWhenDone && replay == nil { throw OptionReader.UsageError("--exit-when-done goes with --replay") }

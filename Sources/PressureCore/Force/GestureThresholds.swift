@@ -31,9 +31,9 @@ public struct GestureThresholds: Hashable, Sendable {
         self.popForce = popForce
     }
 
-    /// Works out a device's thresholds. Where the calibration tops out below the chosen pop force, the
-    /// top itself pops (and peek keeps its proportion to pop), so every device with pressure can pop.
-    public init(device: TouchDevice, calibration: ForceCalibration?, settings: GestureSettings) {
+    /// Works out a device's thresholds from its force outcome (``ForceModel``): peek and pop at the
+    /// forces the ``ThresholdRule`` chose, in raw units, or never where force is unavailable.
+    public init(device: TouchDevice, force: ForceModel.Outcome, settings: GestureSettings) {
         let slopMM = settings.longPressSlopMillimetres
         slopX = max(1, device.units(
             millimetres: slopMM, on: device.xAxis, fallbackFraction: TouchDevice.slopFractionWithoutResolution))
@@ -43,21 +43,17 @@ public struct GestureThresholds: Hashable, Sendable {
             millimetres: settings.quickActionsDistanceMillimetres, on: device.yAxis,
             fallbackFraction: TouchDevice.quickActionsFractionWithoutResolution)).rounded()))
         longPressDuration = settings.longPressDuration
-        var pop = settings.sensitivity.popForce
-        var peek = settings.sensitivity.peekForce
-        if settings.forceTouchEnabled, device.hasPressure, let cal = calibration {
-            let top = cal.maximumPossibleForce
-            if pop > top {
-                peek = peek * top / pop
-                pop = top
-            }
-            peekRaw = max(cal.raw(forForce: peek), cal.floor + 1)
-            popRaw = max(cal.raw(forForce: pop), peekRaw)
-        } else {
+        switch force {
+        case .available(let cal, let forces):
+            peekRaw = max(cal.raw(forForce: forces.peek), cal.floor + 1)
+            popRaw = max(cal.raw(forForce: forces.pop), peekRaw)
+            peekForce = forces.peek
+            popForce = forces.pop
+        case .unavailable:
             peekRaw = Int32.max
             popRaw = Int32.max
+            peekForce = 0
+            popForce = 0
         }
-        peekForce = peek
-        popForce = pop
     }
 }

@@ -2,9 +2,11 @@
 ///
 /// `force` 1.0 is an average touch: the raw value `average`. Raw values at or below `floor` (sensor noise,
 /// a resting finger) are force 0. `top` is the top of the usable range; ``maximumPossibleForce`` is the
-/// force there, and no force is ever larger. Defaults for an uncalibrated device (``uncalibrated(axis:)``)
-/// follow the numbers of the first 3D Touch phones: the average touch at 15% of the axis range, so the top
-/// reads about 6.67, as `maximumPossibleForce` did there.
+/// force there, and no force is ever larger. The prior for a device nobody calibrated
+/// (``uncalibrated(axis:)``) puts the average touch at 45% of the axis range: on the real panels measured
+/// (`docs/gestures.md`) an ordinary touch peaks at 24–67% of the range, median per device, and 45% is
+/// the middle of that. (iOS's 15%, where the top reads 6.67, made nearly every ordinary touch on those
+/// panels peek.) A device whose average is learned uses it only until it has learned.
 public struct ForceCalibration: Hashable, Sendable {
     /// Raw noise floor: at or below it, force is 0.
     public var floor: Int32
@@ -13,8 +15,8 @@ public struct ForceCalibration: Hashable, Sendable {
     /// Raw top of the usable range: `maximumPossibleForce`.
     public var top: Int32
 
-    /// Fraction of the axis range at which an uncalibrated device's average touch sits.
-    public static let defaultAverageFraction = 0.15
+    /// Fraction of the axis range at which an uncalibrated device's average touch sits (the prior).
+    public static let defaultAverageFraction = 0.45
 
     /// Checks the ordering `floor < average <= top`; the configuration parser reports violations.
     public init?(floor: Int32, average: Int32, top: Int32) {
@@ -25,7 +27,7 @@ public struct ForceCalibration: Hashable, Sendable {
     }
 
     /// The documented defaults for a pressure axis nobody calibrated: floor at the axis minimum,
-    /// average touch at 15% of the range, top at the axis maximum.
+    /// average touch at 45% of the range, top at the axis maximum.
     public static func uncalibrated(axis: AbsInfo) -> ForceCalibration {
         let lo = Int64(axis.minimum)
         let span = axis.span
@@ -54,6 +56,7 @@ public struct ForceCalibration: Hashable, Sendable {
     /// The raw value at which `force` is reached (rounded up), for thresholds in raw units.
     public func raw(forForce force: Double) -> Int32 {
         let r = Double(floor) + force * Double(average - floor)
-        return Int32(clamping: Int64(r.rounded(.up)))
+        // Up, but not for the last bits of floating-point noise (0.93 × 1000/450 × 450 is 930, not 931).
+        return Int32(clamping: Int64((r - 1e-9 * max(1, abs(r))).rounded(.up)))
     }
 }

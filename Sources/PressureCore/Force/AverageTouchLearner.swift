@@ -1,0 +1,239 @@
+/// Learns a device's average touch (force 1.0) from the touches it sees, with the guards libinput's
+/// pen pressure-offset detection taught: a prior until there is evidence, samples it refuses, a bounded
+/// step, and a way to see and reset what was learned.
+///
+/// The sample is the peak raw pressure of each finished ordinary contact. Refused (``Refusal``):
+/// cancelled contacts and palms (their history is incomplete or not a finger), stationary holds (a
+/// still finger held past the long-press time is where deliberate presses live), peaks within 1% of
+/// the range above the floor (grazes), rare pops (deliberate; "rare" is under 20% of the last 32
+/// contacts, so a too-sensitive start whose ordinary touches pop cannot lock itself in by refusing
+/// them), and, once warm, peaks below 0.4 average touches (a flood of light touches must not drag the
+/// estimate down).
+///
+/// The estimate is the median of the last 64 samples. Nothing is applied until 8 samples are in
+/// (force reads unavailable meanwhile: ``ForceModel``); then the median is taken at once, and from
+/// there the applied average moves towards the median by at most ×/÷1.15 per sample until 64 samples,
+/// then by at most ×1.01 up and ÷1.002 down per sample (down is the direction that makes ordinary
+/// touches peek, so it is the slow one), never by more than 10% down per 24 hours of input time, and
+/// never below 8% of the range above the floor. The numbers and the failure modes each guard answers
+/// are in `docs/gestures.md` ("Learning the average touch"); ``Parameters`` holds them.
+///
+/// Allocation: the sample ring is reserved at creation; an observation sorts on the stack.
+public struct AverageTouchLearner: Hashable, Sendable {
+    /// The guards' numbers (documented defaults in ``standard``).
+    public struct Parameters: Hashable, Sendable {
+        /// Samples before anything is applied.
+        public var warmUp = 8
+        /// Samples the median is taken over (the ring's size).
+        public var capacity = 64
+        /// Largest factor per sample while the ring is filling.
+        public var earlyStep = 1.15
+        /// Largest factors per sample once the ring is full.
+        public var upStep = 1.01
+        public var downStep = 1.002
+        /// Peaks at or below floor + this fraction of the range are grazes, never samples.
+        public var grazeFraction = 0.01
+        /// Once warm, peaks below this many average touches are refused (light-flood guard).
+        public var lightFloodFraction = 0.4
+        /// Pops are refused while fewer than `rarePopShare` of the last `popWindow` contacts popped.
+        public var popWindow = 32
+        public var rarePopShare = 0.2
+        /// The applied average never falls below floor + this fraction of the range.
+        public var minimumAverageFraction = 0.08
+        /// At most this fraction down per `dropPeriod` of input time.
+        public var largestDrop = 0.10
+        public var dropPeriod = Timestamp.Duration(microseconds: 86_400_000_000)
+        /// A contact "varies" when its peak is this fraction of the range (and at least 2 units) above
+        /// its lowest value; a panel where fewer than `flatShare` of the samples vary is flat.
+        public var variationFraction = 0.02
+        public var flatShare = 0.25
+
+        public init() {}
+        public static let standard = Parameters()
+    }
+
+    /// Why a contact was not taken as a sample.
+    public enum Refusal: String, Hashable, Sendable {
+        case cancelled, palm, stationaryHold, graze, rarePop, lightFlood
+    }
+
+    /// What was learned, for thresholds and for people (`pressurectl status`).
+    public struct Estimate: Hashable, Sendable {
+        /// The applied average touch, raw.
+        public var average: Double
+        /// Order statistics of the samples in the ring, raw.
+        public var median: Int32
+        public var lowerDecile: Int32
+        public var lowerQuartile: Int32
+        public var upperQuartile: Int32
+        /// Samples in the ring (what the median rests on) and samples accepted in all.
+        public var samples: Int
+        public var accepted: Int
+        /// Too few samples varied within their contact: the panel reports a constant.
+        public var flat: Bool
+    }
+
+    public let parameters: Parameters
+    /// The raw range learned in: the calibration's floor and top.
+    public private(set) var floor: Int32
+    public private(set) var top: Int32
+
+    /// The last samples, oldest first once the ring has wrapped at `head`.
+    var samples: [Int32]
+    /// Bit i: sample i varied within its contact.
+    var variedBits: UInt64 = 0
+    var head = 0
+    /// Samples accepted in all (saturating).
+    public internal(set) var accepted = 0
+    /// The applied average; nil while warming up.
+    public internal(set) var average: Double?
+    /// The last contacts' pops, newest in bit 0.
+    var popBits: UInt32 = 0
+    var popHistory = 0
+    /// The downward budget: the average at the start of the current period, and when it started.
+    var periodStart: Timestamp?
+    var periodAverage: Double = 0
+    /// Order statistics of the ring, kept from the last accepted sample.
+    var stats = OrderStatistics()
+
+    /// Median, lower decile and quartiles of the ring (nearest rank).
+    struct OrderStatistics: Hashable, Sendable {
+        var median: Int32 = 0
+        var q10: Int32 = 0
+        var q25: Int32 = 0
+        var q75: Int32 = 0
+    }
+
+    public init(floor: Int32, top: Int32, parameters: Parameters = .standard) {
+        self.parameters = parameters
+        self.floor = floor
+        self.top = max(top, floor &+ 1)
+        samples = []
+        samples.reserveCapacity(min(max(1, parameters.capacity), 64))
+    }
+
+    var range: Double { Double(top) - Double(floor) }
+    var capacity: Int { min(max(1, parameters.capacity), 64) }
+
+    /// What was learned so far; nil while warming up.
+    public var estimate: Estimate? {
+        guard let average else { return nil }
+        return Estimate(
+            average: average, median: stats.median, lowerDecile: stats.q10, lowerQuartile: stats.q25,
+            upperQuartile: stats.q75, samples: samples.count, accepted: accepted, flat: isFlat)
+    }
+
+    /// Samples still needed before anything is applied (0 once warm).
+    public var samplesToWarmUp: Int { average == nil ? max(0, parameters.warmUp - accepted) : 0 }
+
+    var isFlat: Bool {
+        guard !samples.isEmpty else { return false }
+        let varied = (variedBits & (samples.count == 64 ? ~0 : (UInt64(1) << samples.count) - 1)).nonzeroBitCount
+        return Double(varied) < parameters.flatShare * Double(samples.count)
+    }
+
+    /// Takes a finished contact into account. Returns nil when it became a sample, else why not.
+    @discardableResult
+    public mutating func observe(_ c: ContactSummary) -> Refusal? {
+        switch c.ending {
+        case .cancelled: return .cancelled
+        case .palm: return .palm
+        case .lifted: break
+        }
+        if c.longPressed || (!c.movedBeyondSlop && c.duration >= longPressTime) { return .stationaryHold }
+        let popsWereRare = Double(popsInWindow) < parameters.rarePopShare * Double(max(1, popHistory))
+        popBits = popBits << 1 | (c.popped ? 1 : 0)
+        popHistory = min(popHistory + 1, min(32, parameters.popWindow))
+        let above = Double(c.peak) - Double(floor)
+        if above <= parameters.grazeFraction * range { return .graze }
+        if c.popped && popsWereRare { return .rarePop }
+        if let a = average, above < parameters.lightFloodFraction * (a - Double(floor)) { return .lightFlood }
+        let variation = Double(c.peak) - Double(c.lowest)
+        add(c.peak, varied: variation >= max(2, parameters.variationFraction * range))
+        update(at: c.ended)
+        return nil
+    }
+
+    /// The long-press time a stationary hold is measured against (the pipeline sets it from settings).
+    public var longPressTime = Timestamp.Duration.milliseconds(500)
+
+    var popsInWindow: Int {
+        let mask: UInt32 = popHistory >= 32 ? ~0 : (UInt32(1) << popHistory) - 1
+        return (popBits & mask).nonzeroBitCount
+    }
+
+    private mutating func add(_ peak: Int32, varied: Bool) {
+        let slot: Int
+        if samples.count < capacity {
+            slot = samples.count
+            samples.append(peak)
+        } else {
+            slot = head
+            samples[slot] = peak
+            head = (head + 1) % capacity
+        }
+        let bit = UInt64(1) << slot
+        variedBits = varied ? variedBits | bit : variedBits & ~bit
+        accepted = accepted == Int.max ? accepted : accepted + 1
+        stats = Self.orderStatistics(samples)
+    }
+
+    private mutating func update(at time: Timestamp) {
+        let f = Double(floor)
+        let median = Double(stats.median)
+        guard accepted >= parameters.warmUp || average != nil else { return }
+        var next: Double
+        if let a = average, a > f {
+            let full = samples.count >= capacity && accepted > capacity
+            let up = full ? parameters.upStep : parameters.earlyStep
+            let down = full ? parameters.downStep : parameters.earlyStep
+            let factor = min(max((median - f) / (a - f), 1 / down), up)
+            next = f + (a - f) * factor
+        } else {
+            next = median
+        }
+        // The downward budget per period of input time.
+        if let start = periodStart, time - start < parameters.dropPeriod {
+            next = max(next, f + (1 - parameters.largestDrop) * (periodAverage - f))
+        } else {
+            periodStart = time
+            periodAverage = average ?? next
+            next = max(next, f + (1 - parameters.largestDrop) * (periodAverage - f))
+        }
+        next = min(max(next, f + parameters.minimumAverageFraction * range), Double(top))
+        average = next
+    }
+
+    /// Median, lower decile and quartiles (nearest rank) of `values`, sorted on the stack.
+    static func orderStatistics(_ values: [Int32]) -> OrderStatistics {
+        let n = values.count
+        guard n > 0 else { return OrderStatistics() }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { buffer in
+            for i in 0..<n { buffer[i] = values[i] }
+            // Insertion sort: at most 64 values, and no heap.
+            for i in 1..<max(1, n) {
+                let v = buffer[i]
+                var j = i - 1
+                while j >= 0 && buffer[j] > v {
+                    buffer[j + 1] = buffer[j]
+                    j -= 1
+                }
+                buffer[j + 1] = v
+            }
+            func rank(_ q: Double) -> Int32 { buffer[min(n - 1, max(0, Int((q * Double(n - 1)).rounded())))] }
+            return OrderStatistics(median: rank(0.5), q10: rank(0.1), q25: rank(0.25), q75: rank(0.75))
+        }
+    }
+
+    /// Everything learned is forgotten (`pressurectl calibrate --reset`): the device starts afresh.
+    public mutating func reset() {
+        self = AverageTouchLearner(floor: floor, top: top, parameters: parameters)
+    }
+
+    /// The calibration's floor or top changed (a reload): the samples are raw, so they stay.
+    public mutating func rebase(floor: Int32, top: Int32) {
+        self.floor = floor
+        self.top = max(top, floor &+ 1)
+        if let a = average { average = min(max(a, Double(floor) + 1), Double(self.top)) }
+    }
+}

@@ -1,0 +1,44 @@
+/// What one finished contact tells the average-touch learner: how hard it pressed at most, how it ended,
+/// and whether it was a stationary hold or a deliberate pop. ``TouchPipeline`` builds one per contact
+/// as the contact ends; ``AverageTouchLearner/observe(_:)`` decides whether it is an ordinary touch.
+public struct ContactSummary: Hashable, Sendable {
+    /// How the contact ended.
+    public enum Ending: Hashable, Sendable {
+        /// The finger lifted.
+        case lifted
+        /// `SYN_DROPPED`, an unplug, the end of a replay: its pressure history is incomplete.
+        case cancelled
+        /// The kernel (or its size) said it was a palm.
+        case palm
+    }
+
+    public var ending: Ending
+    /// The highest raw pressure of any of its frames.
+    public var peak: Int32
+    /// The lowest raw pressure of any of its frames (touch-down and lift included).
+    public var lowest: Int32
+    public var began: Timestamp
+    public var ended: Timestamp
+    /// Whether it moved beyond the long-press slop at some point.
+    public var movedBeyondSlop: Bool
+    /// Whether it popped.
+    public var popped: Bool
+    /// Whether it long-pressed.
+    public var longPressed: Bool
+
+    public init(
+        ending: Ending, peak: Int32, lowest: Int32, began: Timestamp, ended: Timestamp,
+        movedBeyondSlop: Bool, popped: Bool = false, longPressed: Bool = false
+    ) {
+        self.ending = ending
+        self.peak = peak
+        self.lowest = lowest
+        self.began = began
+        self.ended = ended
+        self.movedBeyondSlop = movedBeyondSlop
+        self.popped = popped
+        self.longPressed = longPressed
+    }
+
+    public var duration: Timestamp.Duration { ended - began }
+}

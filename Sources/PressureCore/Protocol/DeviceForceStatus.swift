@@ -1,0 +1,150 @@
+/// One device's force as `status` reports it to operators: where its average touch comes from, what
+/// was learned and on how many touches, where peek and pop sit, and why force is off where it is.
+public struct DeviceForceStatus: Hashable, Sendable {
+    public var device: Int
+    public var forceCapability: TouchDevice.ForceCapability
+    public var reason: ForceUnavailableReason?
+    /// `configured`, `learned` or `prior`; nil without pressure.
+    public var averageSource: ForceModel.AverageSource?
+    /// The raw calibration in force, or (while force is unavailable) the configured or prior one.
+    public var floor: Int32?
+    public var average: Double?
+    public var top: Int32?
+    /// What the learner holds: samples in its window, accepted in all, their median.
+    public var samples: Int?
+    public var accepted: Int?
+    public var median: Int32?
+    /// Peek and pop, raw and in average touches, where force is available.
+    public var peekRaw: Int32?
+    public var popRaw: Int32?
+    public var peekForce: Double?
+    public var popForce: Double?
+    public var maximumPossibleForce: Double
+
+    public init(device: Int, pipeline: TouchPipeline) {
+        self.device = device
+        let model = pipeline.force
+        forceCapability = pipeline.forceCapability
+        reason = forceCapability == .available ? nil : pipeline.forceUnavailableReason
+        averageSource = model.averageSource
+        maximumPossibleForce = pipeline.maximumPossibleForce
+        switch model.setup {
+        case .none: break
+        case .configured(let c), .prior(let c), .learning(let c, _):
+            (floor, top) = (c.floor, c.top)
+            average = Double(c.average)
+        }
+        if let l = model.learner {
+            samples = l.estimate?.samples ?? l.accepted
+            accepted = l.accepted
+            median = l.estimate?.median
+            average = l.estimate?.average
+        }
+        if let c = pipeline.calibration { (floor, top) = (c.floor, c.top) }
+        let t = pipeline.thresholds
+        if t.forceGesturesEnabled {
+            (peekRaw, popRaw, peekForce, popForce) = (t.peekRaw, t.popRaw, t.peekForce, t.popForce)
+        }
+    }
+
+    /// `{"device":1,"forceCapability":"available","averageSource":"learned","floor":0,"average":403.5,…}`
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"device":"#.utf8)
+        JSONWriter.appendInteger(device, to: &out)
+        JSONWriter.appendKey("forceCapability", to: &out)
+        JSONWriter.appendString(forceCapability.rawValue, to: &out)
+        if let r = reason {
+            JSONWriter.appendKey("forceUnavailable", to: &out)
+            JSONWriter.appendString(r.code, to: &out)
+            JSONWriter.appendKey("why", to: &out)
+            JSONWriter.appendString(r.explanation, to: &out)
+        }
+        if let s = averageSource {
+            JSONWriter.appendKey("averageSource", to: &out)
+            JSONWriter.appendString(s.rawValue, to: &out)
+        }
+        func integer(_ key: String, _ v: Int?) {
+            guard let v else { return }
+            JSONWriter.appendKey(key, to: &out)
+            JSONWriter.appendInteger(v, to: &out)
+        }
+        func decimal(_ key: String, _ v: Double?) {
+            guard let v else { return }
+            JSONWriter.appendKey(key, to: &out)
+            WireFormat.appendDecimal(v, to: &out)
+        }
+        integer("floor", floor.map(Int.init))
+        decimal("average", average)
+        integer("top", top.map(Int.init))
+        integer("samples", samples)
+        integer("accepted", accepted)
+        integer("median", median.map(Int.init))
+        integer("peekRaw", peekRaw.map(Int.init))
+        integer("popRaw", popRaw.map(Int.init))
+        decimal("peekForce", peekForce)
+        decimal("popForce", popForce)
+        decimal("maximumPossibleForce", maximumPossibleForce)
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension DeviceForceStatus {
+    /// Decodes one entry of a `status` reply's `force` list (as ``append(to:)`` writes it); nil when it is
+    /// not one. Unknown keys are ignored, as everywhere in the protocol.
+    public init?(json v: JSONValue) {
+        guard let device = v["device"]?.exactInteger,
+              let capability = v["forceCapability"]?.stringValue.flatMap(TouchDevice.ForceCapability.init(rawValue:))
+        else { return nil }
+        self.device = device
+        forceCapability = capability
+        reason = nil
+        if let code = v["forceUnavailable"]?.stringValue {
+            reason = ForceUnavailableReason(code: code, explanation: v["why"]?.stringValue)
+        }
+        averageSource = v["averageSource"]?.stringValue.flatMap(ForceModel.AverageSource.init(rawValue:))
+        func int32(_ k: String) -> Int32? { v[k]?.exactInteger.map { Int32(truncatingIfNeeded: $0) } }
+        floor = int32("floor")
+        average = v["average"]?.numberValue
+        top = int32("top")
+        samples = v["samples"]?.exactInteger
+        accepted = v["accepted"]?.exactInteger
+        median = int32("median")
+        peekRaw = int32("peekRaw")
+        popRaw = int32("popRaw")
+        peekForce = v["peekForce"]?.numberValue
+        popForce = v["popForce"]?.numberValue
+        maximumPossibleForce = v["maximumPossibleForce"]?.numberValue ?? 0
+    }
+
+    /// One line for people: `available, max 2.54; average 403.2 learned from 64 samples (212 touches),
+    /// floor 0, top 1024; peek 645 (1.60), pop 806 (2.00)`, or why force is unavailable.
+    public var summary: String {
+        var parts: [String] = []
+        if forceCapability == .available {
+            parts.append("available, max " + DecimalText.fixed(maximumPossibleForce, 2))
+        } else {
+            parts.append("unavailable: " + (reason?.explanation ?? "unknown reason"))
+        }
+        if let source = averageSource {
+            var a = "average "
+            switch (source, average) {
+            case (.learned, nil):
+                a += "not learned yet"
+            case (.learned, let v?):
+                a += DecimalText.fixed(v, 1) + " learned"
+                if let s = samples, let n = accepted { a += " from \(s) sample\(s == 1 ? "" : "s") (\(n) accepted)" }
+            case (.configured, let v):
+                a += (v.map { DecimalText.fixed($0, 1) } ?? "?") + " configured"
+            case (.prior, let v):
+                a += (v.map { DecimalText.fixed($0, 1) } ?? "?") + " (prior: learning is off)"
+            }
+            if let f = floor, let t = top { a += ", floor \(f), top \(t)" }
+            parts.append(a)
+        }
+        if let pk = peekRaw, let pp = popRaw, let fk = peekForce, let fp = popForce {
+            let from = averageSource.map { " (\($0.rawValue))" } ?? ""
+            parts.append("peek \(pk) (\(DecimalText.fixed(fk, 2))), pop \(pp) (\(DecimalText.fixed(fp, 2)))\(from)")
+        }
+        return parts.joined(separator: "; ")
+    }
+}
