@@ -50,6 +50,7 @@ enum CalibrationOutput {
         text += "  PressureAverage = \(p.average)   force 1.0 (median peak of the taps)\n"
         text += "  PressureTop     = \(p.top)   the top of the range (95th percentile of the firm presses' peaks)\n"
         text += "  maximumPossibleForce = \(DecimalText.fixed(p.calibration.maximumPossibleForce, 2))\n"
+        if case .available = p.outcome() { text += p.verdict + "\n" }
         for w in p.warnings { text += "warning: \(w)\n" }
         Log.plain(text)
     }

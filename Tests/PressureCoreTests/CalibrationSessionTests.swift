@@ -137,10 +137,10 @@ final class CalibrationSessionTests: XCTestCase {
         let url = FixtureFiles.sharedCaptures.appendingPathComponent("hiddev-flatfrog_25b5_0002_0.evemu")
         guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("no shared captures") }
         let capture = try FixtureFiles.capture(url)
-        func run(tapsUntil seconds: Int64) throws -> CalibrationSession {
+        func run(tapsUntil seconds: Double) throws -> CalibrationSession {
             var s = try CalibrationSession(device: try TouchDevice(capture.device))
             for e in capture.events {
-                if e.time.microseconds >= seconds * 1_000_000 { s.phase = .presses }
+                if Double(e.time.microseconds) >= seconds * 1_000_000 { s.phase = .presses }
                 s.handle(e)
             }
             return s
@@ -150,9 +150,17 @@ final class CalibrationSessionTests: XCTestCase {
         XCTAssertEqual(s.contacts(in: .presses).count, 16)
         let p = try s.proposal()
         XCTAssertEqual([p.floor, p.average, p.top], [19, 484, 879])
-        // One tap is too few, and a top 1.85 average touches up cannot reach any sensitivity's pop force.
+        // One tap is too few; most of the "presses" are the recording's ordinary touches, which do not pop.
         XCTAssertEqual(p.warnings.count, 2, "\(p.warnings)")
-        XCTAssertTrue(p.warnings[1].contains("light, medium, firm"), p.warnings[1])
+        XCTAssertTrue(p.warnings[1].contains("most firm presses did not reach pop (raw 793)"), p.warnings[1])
+        // The section works: peek above the ordinary touches (at most 640), pop where both firm ones reach.
+        XCTAssertEqual(p.verdict, "with this section pressured peeks at raw 670 (1.40 average touches) and pops at"
+            + " raw 793 (1.66), at Medium sensitivity; 2 of the 16 firm presses reached pop")
+        // With the first two contacts as taps the average is 527: no room for peek above it and pop below
+        // the top, and the proposal says so.
+        let tight = try run(tapsUntil: 4.5).proposal()
+        XCTAssertEqual(tight.outcome(), .unavailable(.noHeadroom(top: 860.0 / 508.0, needed: 1.1 * 1.4 / 0.9)))
+        XCTAssertTrue(tight.warnings.contains { $0.hasPrefix("with this section the panel cannot pop") }, "\(tight.warnings)")
         // Split later, the "taps" include the firmest presses of the recording: refused.
         XCTAssertThrowsError(try run(tapsUntil: 9).proposal()) {
             XCTAssertEqual($0 as? CalibrationError, .pressesNotFirmer(average: 714, top: 640))

@@ -103,6 +103,18 @@ final class CalibrateCommandTests: XCTestCase {
         let replay = try Executables.run("pressurectl", ["replay", "--config", conf.path, capture])
         XCTAssertEqual(replay.status, 0, replay.stderr)
         XCTAssertTrue(replay.stdout.contains(#""maximumPossibleForce":1.8495"#), String(replay.stdout.prefix(300)))
+        // The section works on the recording: no ordinary contact peeks, and the two firm ones (3 and 4,
+        // at 859 and 879 against at most 640 for the others) pop; contact 2 is held still: a long press.
+        let gestures = try replay.stdout.split(separator: "\n").map { line -> String in
+            let o = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return "\(o["type"] ?? "?")#\(o["contact"] ?? "?")"
+        }
+        XCTAssertEqual(gestures, ["peek#3", "longPress#2", "pop#3", "peek#4", "pop#4"])
+        // Split at 4.5 s the first two contacts are the taps: the panel then has no room to pop, and
+        // calibrate says so plainly.
+        let tight = try Executables.run("pressurectl", ["calibrate", "--from-capture", capture, "--taps-until", "4.5"])
+        XCTAssertEqual(tight.status, 0, tight.stderr)
+        XCTAssertTrue(tight.stderr.contains("warning: with this section the panel cannot pop: pressured turns force off for it (no headroom"), tight.stderr)
     }
 
     func testALiveDeviceThatIsNotThereAndUsageErrors() throws {

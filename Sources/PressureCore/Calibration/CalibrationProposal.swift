@@ -4,16 +4,41 @@ public struct CalibrationProposal: Hashable, Sendable {
     public var calibration: ForceCalibration
     public var taps: Int
     public var presses: Int
+    /// The firm presses' peaks, raw: how many would pop with this section.
+    public var pressPeaks: [Int32]
 
     /// Fewer contacts than this in a phase makes its statistic shaky (one odd tap moves a median of
     /// three); the proposal still stands, with a warning.
     public static let recommendedTaps = 5
     public static let recommendedPresses = 3
 
-    public init(calibration: ForceCalibration, taps: Int, presses: Int) {
+    public init(calibration: ForceCalibration, taps: Int, presses: Int, pressPeaks: [Int32] = []) {
         self.calibration = calibration
         self.taps = taps
         self.presses = presses
+        self.pressPeaks = pressPeaks
+    }
+
+    /// What pressured makes of the section at `sensitivity`: where peek and pop sit, or why force would
+    /// be off for the panel (``ThresholdRule``).
+    public func outcome(_ sensitivity: Sensitivity = .medium) -> ForceModel.Outcome {
+        ForceModel(.configured(calibration), settings: GestureSettings(sensitivity: sensitivity)).outcome
+    }
+
+    /// The section's effect in words, said plainly where the panel cannot pop with it.
+    public var verdict: String {
+        switch outcome() {
+        case .available(let cal, let forces):
+            let peek = cal.raw(forForce: forces.peek), pop = cal.raw(forForce: forces.pop)
+            let popping = pressPeaks.filter { $0 >= pop }.count
+            return "with this section pressured peeks at raw \(peek) (\(DecimalText.fixed(forces.peek, 2)) average touches)"
+                + " and pops at raw \(pop) (\(DecimalText.fixed(forces.pop, 2))), at Medium sensitivity;"
+                + " \(popping) of the \(pressPeaks.count) firm presses reached pop"
+        case .unavailable(let reason):
+            return "with this section the panel cannot pop: pressured turns force off for it (\(reason.explanation));"
+                + " long press still works. Tap more lightly and press harder, or leave PressureAverage out and"
+                + " let pressured learn the average touch"
+        }
     }
 
     public var floor: Int32 { calibration.floor }
@@ -29,12 +54,14 @@ public struct CalibrationProposal: Hashable, Sendable {
         if presses < Self.recommendedPresses {
             w.append("only \(presses) firm press\(presses == 1 ? "" : "es") measured; \(Self.recommendedPresses) or more give a steadier top")
         }
-        let maximum = calibration.maximumPossibleForce
-        // docs/configuration.md: where the top is below a sensitivity's pop force, the top itself pops.
-        let unreachable = Sensitivity.allCases.filter { $0.popForce > maximum }
-        if !unreachable.isEmpty {
-            let names = unreachable.map(\.rawValue).joined(separator: ", ")
-            w.append("the top is only \(DecimalText.fixed(maximum, 2)) ordinary touches, below the pop force of \(names) sensitivity: there a pop needs the very top of the range")
+        switch outcome() {
+        case .unavailable:
+            w.append(verdict)
+        case .available(let cal, let forces):
+            let pop = cal.raw(forForce: forces.pop)
+            if pressPeaks.filter({ $0 >= pop }).count * 2 < pressPeaks.count {
+                w.append("most firm presses did not reach pop (raw \(pop)): press harder in the second phase")
+            }
         }
         return w
     }

@@ -127,7 +127,8 @@ public struct CalibrationSession: Sendable {
         guard let calibration = ForceCalibration(floor: floor, average: average, top: top) else {
             throw .tapsTooLight(floor: floor, average: average)
         }
-        return CalibrationProposal(calibration: calibration, taps: taps.count, presses: presses.count)
+        return CalibrationProposal(
+            calibration: calibration, taps: taps.count, presses: presses.count, pressPeaks: presses.map(\.peak))
     }
 
     /// Nearest-rank percentile: the smallest value with at least `p`% of the values at or below it.

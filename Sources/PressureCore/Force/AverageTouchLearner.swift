@@ -14,8 +14,8 @@
 /// (force reads unavailable meanwhile: ``ForceModel``); then the median is taken at once, and from
 /// there the applied average moves towards the median by at most ×/÷1.15 per sample until 64 samples,
 /// then by at most ×1.01 up and ÷1.002 down per sample (down is the direction that makes ordinary
-/// touches peek, so it is the slow one), never by more than 10% down per 24 hours of input time, and
-/// never below 8% of the range above the floor. The numbers and the failure modes each guard answers
+/// touches peek, so it is the slow one), and from then on never more than 10% below the highest average
+/// of the current 24 hours of input time; never below 8% of the range above the floor. The numbers and the failure modes each guard answers
 /// are in `docs/gestures.md` ("Learning the average touch"); ``Parameters`` holds them.
 ///
 /// Allocation: the sample ring is reserved at creation; an observation sorts on the stack.
@@ -90,7 +90,7 @@ public struct AverageTouchLearner: Hashable, Sendable {
     /// The last contacts' pops, newest in bit 0.
     var popBits: UInt32 = 0
     var popHistory = 0
-    /// The downward budget: the average at the start of the current period, and when it started.
+    /// The downward budget: when the current period of input time started, and the highest average in it.
     var periodStart: Timestamp?
     var periodAverage: Double = 0
     /// Order statistics of the ring, kept from the last accepted sample.
@@ -182,22 +182,27 @@ public struct AverageTouchLearner: Hashable, Sendable {
         let f = Double(floor)
         let median = Double(stats.median)
         guard accepted >= parameters.warmUp || average != nil else { return }
+        // Settled: the window is full. Until then the estimate converges freely (a first burst of hard
+        // presses must be forgotten quickly), within the early step.
+        let settled = samples.count >= capacity && accepted > capacity
         var next: Double
         if let a = average, a > f {
-            let full = samples.count >= capacity && accepted > capacity
-            let up = full ? parameters.upStep : parameters.earlyStep
-            let down = full ? parameters.downStep : parameters.earlyStep
+            let up = settled ? parameters.upStep : parameters.earlyStep
+            let down = settled ? parameters.downStep : parameters.earlyStep
             let factor = min(max((median - f) / (a - f), 1 / down), up)
             next = f + (a - f) * factor
         } else {
             next = median
         }
-        // The downward budget per period of input time.
-        if let start = periodStart, time - start < parameters.dropPeriod {
-            next = max(next, f + (1 - parameters.largestDrop) * (periodAverage - f))
-        } else {
-            periodStart = time
-            periodAverage = average ?? next
+        // Once settled, the downward budget: never below 90% of the highest average of the current
+        // period of input time (a day), so a lighter population moves it by at most 10% a day.
+        if settled, let a = average {
+            if let start = periodStart, time - start < parameters.dropPeriod {
+                periodAverage = max(periodAverage, a)
+            } else {
+                periodStart = time
+                periodAverage = a
+            }
             next = max(next, f + (1 - parameters.largestDrop) * (periodAverage - f))
         }
         next = min(max(next, f + parameters.minimumAverageFraction * range), Double(top))

@@ -56,7 +56,7 @@ public struct ForceCalibration: Hashable, Sendable {
     /// The raw value at which `force` is reached (rounded up), for thresholds in raw units.
     public func raw(forForce force: Double) -> Int32 {
         let r = Double(floor) + force * Double(average - floor)
-        // Up, but not for the last bits of floating-point noise (0.93 × 1000/450 × 450 is 930, not 931).
+        // Up, but not for the last bits of floating-point noise (1.7 × 450 is 765, not 766).
         return Int32(clamping: Int64((r - 1e-9 * max(1, abs(r))).rounded(.up)))
     }
 }

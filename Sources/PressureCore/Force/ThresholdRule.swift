@@ -12,7 +12,8 @@
 ///   Without a learned spread (a configured or prior average) the base alone.
 /// - **pop** sits in the headroom the panel really has: at least `popGap × peek` and `popMinimum`
 ///   average touches (firm presses on real panels reach 1.7–2.6× the ordinary median), but never above
-///   93% of the top, so a press that reaches 95% of the range pops.
+///   90% of the top, so a press that reaches 95% of the range pops, and one that lands firm pops as it
+///   lands (FlatFrog's second firm contact lands at 91% of its calibrated top and then slides away).
 /// - where pop cannot sit 10% above peek, the panel has no room for both: force is off for it
 ///   (``ForceUnavailableReason/noHeadroom(top:needed:)``). Whether a panel has room is decided at Medium,
 ///   so choosing a sensitivity never turns force off; Firm's peek gives way down to Medium's to fit.
@@ -62,7 +63,7 @@ public enum ThresholdRule {
     }
 
     /// Pop never sits above this share of the top (a press to 95% of the range must pop).
-    public static let popCeiling = 0.93
+    public static let popCeiling = 0.90
     /// Pop must sit at least this far above peek, or the panel has no room for both.
     public static let minimumGap = 1.10
 
