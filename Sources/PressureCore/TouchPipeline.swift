@@ -47,10 +47,10 @@ public struct TouchPipeline: Sendable {
 
     public init(
         device: TouchDevice, deviceID: Int, calibration: ForceCalibration?, settings: GestureSettings,
-        reportsTouches: Bool = false
+        reportsTouches: Bool = false, tracking: TrackerSettings = TrackerSettings()
     ) {
         self.deviceID = deviceID
-        tracker = ContactTracker(device: device)
+        tracker = ContactTracker(device: device, settings: tracking)
         contacts = Array(repeating: nil, count: tracker.slots.count)
         self.reportsTouches = reportsTouches
         self.settings = settings
@@ -168,7 +168,7 @@ public struct TouchPipeline: Sendable {
                 frame(i, change, time, &deadlinesChanged)
             case .moved:
                 frame(i, change, time, &deadlinesChanged)
-            case .ended, .cancelled:
+            case .ended, .cancelled, .cancelledAsPalm:
                 guard var c = contacts[i] else { continue }
                 let from = c.detector.stateName
                 let lifted = change.phase == .ended

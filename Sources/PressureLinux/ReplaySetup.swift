@@ -52,9 +52,13 @@ public struct ReplayOptions: Sendable {
         do {
             calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
         } catch { throw .configuration(error) }
+        let tracking: ResolvedTracking
+        do { tracking = try (configuration ?? Configuration()).tracking(for: device) } catch {
+            throw .configuration(.configuration(error))
+        }
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, calibration: calibration?.calibration, settings: settings,
-            reportsTouches: reportsTouches)
+            reportsTouches: reportsTouches, tracking: tracking.settings)
         pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
         return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
     }

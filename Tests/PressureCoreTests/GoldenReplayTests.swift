@@ -44,5 +44,9 @@ final class GoldenReplayTests: XCTestCase {
         XCTAssertEqual(try gestures("no-pressure.evemu"), ["longPress#1"])
         XCTAssertEqual(try gestures("protocol-a.evemu"), ["peek#1", "pop#1"])
         XCTAssertEqual(try gestures("dropped-and-oddities.evemu"), ["peek#1", "dismiss#1", "peek#3", "pop#3"])
+        // The palm's peek is dismissed and nothing else of it or of the other palms is seen.
+        XCTAssertEqual(try gestures("palms-and-hover.evemu"), ["peek#2", "dismiss#2", "longPress#3"])
+        // One touch through the wobble (no flapping), no touch for the brush below 30.
+        XCTAssertEqual(try gestures("resistive-without-btn-touch.evemu"), ["peek#1", "dismiss#1", "longPress#2"])
     }
 }

@@ -173,7 +173,7 @@ public struct Hub: Sendable {
         for problem in udev.problems { notices.append(.warning("\(node): ignoring udev property \(problem)")) }
         var pipeline = TouchPipeline(
             device: device, deviceID: id, calibration: calibration(for: device, node: node, udev: udev),
-            settings: settings)
+            settings: settings, tracking: tracking(for: device, node: node))
         pipeline.recordsTransitions = recordsTransitions
         pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
         devices.append(DeviceEntry(id: id, node: node, udev: udev, pipeline: pipeline))
@@ -191,6 +191,17 @@ public struct Hub: Sendable {
         } catch {
             notices.append(.warning("\(node): \(error); using the uncalibrated defaults"))
             return ForceCalibration.uncalibrated(axis: axis)
+        }
+    }
+
+    /// Touch thresholds the configuration gets wrong fall back to the defaults with a warning (the palm
+    /// size, which cannot be wrong once parsed, stays).
+    mutating func tracking(for device: TouchDevice, node: String) -> TrackerSettings {
+        do {
+            return try configuration.tracking(for: device).settings
+        } catch {
+            notices.append(.warning("\(node): \(error); using the default touch thresholds"))
+            return TrackerSettings(palmSize: configuration.palmSize(for: device.description).size)
         }
     }
 
