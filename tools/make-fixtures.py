@@ -58,13 +58,16 @@ class Script:
         self.ev(t, 0, 0, 0)
 
 
-def mt(slot=None, tid=None, x=None, y=None, p=None):
+def mt(slot=None, tid=None, x=None, y=None, p=None, tool=None, major=None, distance=None):
     out = []
     if slot is not None: out.append((3, 0x2f, slot))
     if tid is not None: out.append((3, 0x39, tid))
+    if tool is not None: out.append((3, 0x37, tool))
     if x is not None: out.append((3, 0x35, x))
     if y is not None: out.append((3, 0x36, y))
     if p is not None: out.append((3, 0x3a, p))
+    if major is not None: out.append((3, 0x30, major))
+    if distance is not None: out.append((3, 0x3b, distance))
     return out
 
 
@@ -216,6 +219,76 @@ def protocol_a():
     write("protocol-a.evemu", head, s)
 
 
+def palms_and_hover():
+    """A screen whose firmware marks palms (ABS_MT_TOOL_TYPE 0..2), reports contact size (ABS_MT_TOUCH_MAJOR
+    0..2047 at 32 units/mm: a palm above 25 mm is above 800) and hovering (ABS_MT_DISTANCE 0..1, as
+    hid-multitouch declares it). Like the kernel, each event is sent only when its slot's value changes,
+    also across contacts. A finger hovers, lands, rises back into hover; a peek becomes a palm (dismissed,
+    cancelled, then ignored however hard it presses or long it stays); a palm from the start and a contact
+    too large from the start are never seen; a finger long-presses; a held finger that spreads into a palm
+    is cancelled before its long press."""
+    axes = SCREEN_AXES + [(0x30, 0, 2047, 0, 0, 32), (0x37, 0, 2, 0, 0, 0), (0x3b, 0, 1, 0, 0, 0)]
+    axes.sort()
+    s = Script()
+    warm_up(s, 0.1)                                      # ends by 0.75 s: contacts 1-8
+    s.frame(1.0, mt(0, 1, 1000, 1000, 0, distance=1))     # in range, no tip
+    s.frame(1.1, mt(0, x=1010))                          # moving in the air
+    s.frame(1.2, mt(0, p=100, distance=0))               # lands: began
+    s.frame(1.3, mt(0, p=120))
+    s.frame(1.4, mt(0, p=0, distance=1))                 # back in the air: ended
+    s.frame(1.5, mt(0, -1))
+    s.frame(2.0, mt(0, 2, 2000, 2000, 100, distance=0))
+    s.frame(2.05, mt(0, p=400))                          # peek
+    s.frame(2.1, mt(0, p=450, tool=2))                   # a palm: dismiss, cancelled
+    s.frame(2.2, mt(0, p=900))                           # would pop
+    s.frame(3.0, mt(0, p=300, tool=0))                   # a finger again: still ignored
+    s.frame(3.1, mt(0, -1))
+    s.frame(4.0, mt(1, 3, 3000, 3000, 800, tool=2))      # a palm from the start
+    s.frame(4.8, mt(1, p=850))
+    s.frame(4.9, mt(1, -1))
+    s.frame(5.0, mt(0, 4, 1500, 3000, 200, major=1000))  # 31 mm from the start
+    s.frame(5.7, mt(0, p=250))
+    s.frame(5.8, mt(0, -1))
+    s.frame(6.0, mt(0, 5, 500, 500, 60, major=150))      # a finger held still: long press
+    s.frame(6.8, mt(0, -1))
+    s.frame(7.0, mt(0, 6, 2500, 500, 80, major=200))
+    s.frame(7.2, mt(0, major=900))                       # spreads into a palm before 500 ms
+    s.frame(8.0, mt(0, -1))
+    write("palms-and-hover.evemu", screen_header("pressured fixture: palms and hover", axes), s)
+
+
+def resistive_without_btn_touch():
+    """A single-touch panel without BTN_TOUCH (pressure 0..255: a touch begins at 30 and ends below 25).
+    Its pressure wobbles around both thresholds as a noisy resistive panel's does: one touch that peeks
+    and dismisses, never flapping; a light brush that never reaches 30; a hold that long-presses."""
+    axes = [(0x00, 0, 4095, 0, 0, 0), (0x01, 0, 4095, 0, 0, 0), (0x18, 0, 255, 0, 0, 0)]
+    head = header("pressured fixture: resistive panel without BTN_TOUCH", (0x19, 0, 0, 0),
+                  [0x02, 0, 0, 0, 0, 0, 0, 0], [], axes)
+    s = Script()
+
+    def tap(t, i, n, p):
+        if p is None:
+            s.frame(t, [(3, 0x18, 0)])
+        elif i == 0:
+            s.frame(t, [(3, 0, 500 + 300 * n), (3, 1, 600), (3, 0x18, p)])
+        else:
+            s.frame(t, [(3, 0x18, p)])
+    warm_up(s, 9.0, scale=255 / 1023, frame=tap)          # ends by 9.7 s: contacts 1-8
+    t = 10.0
+    s.frame(t, [(3, 0, 2000), (3, 1, 2000), (3, 0x18, 12)]); t += 0.02
+    for p in [27, 29, 31, 28, 33, 29, 26, 45, 70, 90, 60, 40, 27, 26, 28, 24, 27, 29, 0]:
+        s.frame(t, [(3, 0x18, p)]); t += 0.02
+    t = 11.0
+    s.frame(t, [(3, 0, 500), (3, 1, 3500), (3, 0x18, 20)]); t += 0.02
+    for p in [28, 29, 22, 0]:
+        s.frame(t, [(3, 0x18, p)]); t += 0.02
+    s.frame(12.0, [(3, 0, 3000), (3, 1, 1000), (3, 0x18, 35)])
+    s.frame(12.02, [(3, 0x18, 40)])
+    s.frame(12.8, [(3, 0x18, 38)])
+    s.frame(12.9, [(3, 0x18, 0)])
+    write("resistive-without-btn-touch.evemu", head, s)
+
+
 def demo():
     """The README's demo, at a person's pace (100 Hz): eight ordinary taps, from which the device learns
     its average touch (force becomes available after them); then peek and pop; peek and let go; peek
@@ -253,6 +326,7 @@ def demo():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a, demo):
+    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a, demo,
+              palms_and_hover, resistive_without_btn_touch):
         f()
     print("wrote fixtures to", os.path.normpath(OUT))

@@ -4,6 +4,13 @@
 public struct ContactChange: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         case began, moved, ended, cancelled
+        /// Cancelled because the contact turned out to be a palm (`MT_TOOL_PALM`, or larger than the palm
+        /// size). For gestures exactly `cancelled` (an open peek is dismissed); kept apart so that what
+        /// learns from contacts can leave palms out.
+        case cancelledAsPalm
+
+        /// `cancelled` or `cancelledAsPalm`.
+        public var isCancellation: Bool { self == .cancelled || self == .cancelledAsPalm }
     }
 
     public var phase: Phase
@@ -34,6 +41,14 @@ public struct TrackerDiagnostics: Hashable, Sendable {
     public var contactsBeyondCapacity = 0
     /// Values outside the declared axis range (clamped).
     public var valuesClamped = 0
+    /// Contacts taken for palms because the firmware marked them `MT_TOOL_PALM`, each counted once: never
+    /// reported if they were palms from the start, cancelled otherwise.
+    public var palmsByToolType = 0
+    /// Contacts taken for palms because their touch major exceeded the palm size, each counted once.
+    public var palmsBySize = 0
+
+    /// Every contact taken for a palm.
+    public var palms: Int { palmsByToolType + palmsBySize }
 
     public init() {}
 }

@@ -1,13 +1,32 @@
 /// Turns a device's evdev events into contact changes, one frame (up to `SYN_REPORT`) at a time.
 ///
-/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (`SYN_MT_REPORT`) and single-touch
-/// panels (`ABS_X/Y`, `ABS_PRESSURE`, `BTN_TOUCH`). The kernel's single-touch emulation on multi-touch
-/// devices is ignored. Pressure 0 on a live contact is still a touch: only the tracking id (or
-/// `BTN_TOUCH`) ends one. After `SYN_DROPPED` everything up to the next `SYN_REPORT` is discarded and
-/// every live contact is cancelled, since its state is unknown; a suppressed slot comes back when its
-/// tracking id changes (a daemon with libevdev resyncs instead: see ``resync(slots:at:)``).
+/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (`SYN_MT_REPORT`,
+/// `ContactTracker+ProtocolA.swift`) and single-touch panels (`ABS_X/Y`, `ABS_PRESSURE`, `BTN_TOUCH`,
+/// `ContactTracker+SingleTouch.swift`). The kernel's single-touch emulation on multi-touch devices is
+/// ignored. What each slot's contact is, frame by frame, is one state machine, ``SlotContact`` (its table
+/// is in its doc comment):
+///
+/// - A contact is a touch while it has a tracking id (protocol B), is listed in the frame (protocol A),
+///   or `BTN_TOUCH` is down (single touch). Pressure 0 on a live contact is still a touch. A single-touch
+///   panel without `BTN_TOUCH` touches by pressure, with separate down and up thresholds
+///   (``TouchHysteresis``) so that a noisy panel does not flap.
+/// - A tracking id that ends and a new one in the same slot within one frame are two contacts (the old
+///   one ends where it was), as real panels reuse a slot so for a finger elsewhere.
+/// - Hovering: a contact whose `ABS_MT_DISTANCE` is above 0 is in range but not touching (hid-multitouch
+///   reports in-range-without-tip so, with a distance of 1); it is not a touch until its distance reaches
+///   0, and a touch whose distance rises above 0 ends as a lift. A single-touch panel hovers with
+///   `BTN_TOOL_*` down and `BTN_TOUCH` up, which `BTN_TOUCH` already tells.
+/// - Palms: a contact the firmware marks `MT_TOOL_PALM`, or whose `ABS_MT_TOUCH_MAJOR` is larger than the
+///   palm size where that axis has a resolution (``TouchDevice/contactSizeUnitsPerMillimetre``), is a
+///   palm. A palm from its first frame is never reported; a touch that becomes one is reported
+///   ``ContactChange/Phase/cancelledAsPalm``. Either way the slot is ignored until its contact ends, as
+///   libinput latches palms. Palms are counted in ``diagnostics``.
+/// - After `SYN_DROPPED` everything up to the next `SYN_REPORT` is discarded and every live contact is
+///   cancelled, since its state is unknown; the slot is ignored until its contact ends or its tracking id
+///   changes (a daemon with libevdev resyncs instead: see ``resync(slots:)``).
 public struct ContactTracker: Sendable {
     public let device: TouchDevice
+    public private(set) var settings: TrackerSettings
     /// Changes of the last completed frame; cleared at the start of the next one.
     public internal(set) var changes: [ContactChange] = []
     public internal(set) var diagnostics = TrackerDiagnostics()
@@ -22,14 +41,19 @@ public struct ContactTracker: Sendable {
     var framePoints: [SlotState] = []
     /// Single-touch: `BTN_TOUCH` as last reported.
     var touchButton = false
+    /// Single-touch panels without `BTN_TOUCH`: when pressure is a touch.
+    private(set) var hysteresis: TouchHysteresis
+    /// A contact whose touch major exceeds this many units is a palm; nil: no size-based palms.
+    private(set) var palmMajorLimit: Int32?
 
-    private let xCode: UInt16
-    private let yCode: UInt16
-    private let pressureCode: UInt16
-    private let pressureAxis: AbsInfo
+    let xCode: UInt16
+    let yCode: UInt16
+    let pressureCode: UInt16
+    let pressureAxis: AbsInfo
 
-    public init(device: TouchDevice) {
+    public init(device: TouchDevice, settings: TrackerSettings = TrackerSettings()) {
         self.device = device
+        self.settings = settings
         let count: Int
         switch device.contactProtocol {
         case .slotted(let n):
@@ -43,14 +67,32 @@ public struct ContactTracker: Sendable {
             (xCode, yCode, pressureCode) = (AbsCode.x, AbsCode.y, AbsCode.pressure)
         }
         pressureAxis = device.pressureAxis ?? AbsInfo(minimum: 0, maximum: 0)
+        hysteresis = TouchHysteresis.resolve(settings, axis: pressureAxis)
+        palmMajorLimit = Self.palmMajorLimit(device: device, palmSize: settings.palmSize)
         slots = Array(repeating: SlotState(), count: count)
         changes.reserveCapacity(2 * count + 2)
         dirtyList.reserveCapacity(count)
         framePoints.reserveCapacity(count)
     }
 
-    /// Feeds one event. Returns true when it completed a frame: ``changes`` then holds its changes.
+    /// New settings (a reload): they judge every frame from the next one on, live contacts included; a
+    /// contact already ignored as a palm stays ignored until it ends.
+    public mutating func apply(settings new: TrackerSettings) {
+        settings = new
+        hysteresis = TouchHysteresis.resolve(new, axis: pressureAxis)
+        palmMajorLimit = Self.palmMajorLimit(device: device, palmSize: new.palmSize)
+    }
 
+    /// The largest touch major that is not a palm (libinput's comparison: a palm is strictly larger).
+    static func palmMajorLimit(device: TouchDevice, palmSize: PalmSize) -> Int32? {
+        guard case .millimetres(let mm) = palmSize, mm > 0, let perMM = device.contactSizeUnitsPerMillimetre else {
+            return nil
+        }
+        let limit = (mm * perMM).rounded(.down)
+        return limit >= Double(Int32.max) ? nil : Int32(limit)
+    }
+
+    /// Feeds one event. Returns true when it completed a frame: ``changes`` then holds its changes.
     public mutating func handle(_ e: InputEvent) -> Bool {
         if e.type == EventType.syn {
             return handleSyn(e.code)
@@ -63,7 +105,6 @@ public struct ContactTracker: Sendable {
         }
         return false
     }
-
 
     mutating func handleSyn(_ code: UInt16) -> Bool {
         switch code {
@@ -86,7 +127,6 @@ public struct ContactTracker: Sendable {
             return false
         }
     }
-
 
     mutating func handleAbs(code: UInt16, value: Int32) {
         switch device.contactProtocol {
@@ -117,16 +157,17 @@ public struct ContactTracker: Sendable {
         case AbsCode.mtTrackingID:
             let old = slots[i].trackingID
             if value < 0 {
+                if old >= 0 { markLifted(i) }
                 slots[i].trackingID = -1
-                slots[i].suppressed = false
-            } else if old >= 0 && value != old && !slots[i].suppressed {
+            } else if old >= 0 && value != old && slots[i].contact != .ignored(.dropped) {
                 // A new id while the slot still holds one (no -1 in between): libevdev discards such an
                 // event ("double tracking ID") and the daemon reads through libevdev, so the contact
                 // carries on here too; replay and daemon must agree.
                 diagnostics.trackingIDsReplacedWithoutLift += 1
             } else if value != old {
+                // After a drop the -1 may be what was lost: a new id is a new contact.
+                if old >= 0 { markLifted(i) }
                 slots[i].trackingID = value
-                slots[i].suppressed = false
             }
             markDirty(i)
         case xCode:
@@ -141,9 +182,24 @@ public struct ContactTracker: Sendable {
             slots[i].pressure = clamp(value, pressureAxis)
             slots[i].changed = true
             markDirty(i)
+        case AbsCode.mtToolType where device.hasToolType:
+            slots[i].toolType = value
+            markDirty(i)
+        case AbsCode.mtDistance where device.hasHoverDistance:
+            slots[i].distance = value
+            markDirty(i)
+        case AbsCode.mtTouchMajor where device.touchMajorAxis != nil:
+            slots[i].touchMajor = value
+            markDirty(i)
         default:
             break
         }
+    }
+
+    /// The contact in slot `i` ends here, as it is now.
+    private mutating func markLifted(_ i: Int) {
+        slots[i].lifted = true
+        (slots[i].liftX, slots[i].liftY, slots[i].liftPressure) = (slots[i].x, slots[i].y, slots[i].pressure)
     }
 
     @inline(__always)
@@ -155,7 +211,7 @@ public struct ContactTracker: Sendable {
     }
 
     @inline(__always)
-    private mutating func clamp(_ v: Int32, _ axis: AbsInfo) -> Int32 {
+    mutating func clamp(_ v: Int32, _ axis: AbsInfo) -> Int32 {
         if v < axis.minimum || v > axis.maximum {
             diagnostics.valuesClamped += 1
             return axis.clamp(v)
@@ -179,112 +235,68 @@ public struct ContactTracker: Sendable {
 
     /// Reports what one slot's frame amounted to.
     private mutating func settleSlot(_ i: Int) {
-        var s = slots[i]
-        s.dirty = false
-        if s.live && s.trackingID < 0 {
-            changes.append(ContactChange(.ended, index: i, x: s.x, y: s.y, pressure: s.pressure))
-            s.live = false
-        }
-        if !s.live && s.trackingID >= 0 && !s.suppressed {
-            s.live = true
-            changes.append(ContactChange(.began, index: i, x: s.x, y: s.y, pressure: s.pressure))
-        } else if s.live && s.changed {
-            changes.append(ContactChange(.moved, index: i, x: s.x, y: s.y, pressure: s.pressure))
-        }
-        s.changed = false
-        slots[i] = s
+        slots[i].dirty = false
+        let lifted = slots[i].lifted
+        slots[i].lifted = false
+        settle(i, lifted: lifted, reading: slots[i].trackingID < 0 ? .absent : reading(of: slots[i]))
     }
 
-    /// After `SYN_DROPPED`: every live contact is cancelled and its slot suppressed.
-    mutating func cancelAll() {
-        changes.removeAll(keepingCapacity: true)
-        for i in slots.indices {
-            if slots[i].live {
-                let s = slots[i]
-                changes.append(ContactChange(.cancelled, index: i, x: s.x, y: s.y, pressure: s.pressure))
-                slots[i].live = false
-                slots[i].suppressed = true
+    // MARK: Every protocol
+
+    /// What a contact that is there amounts to: a palm, hovering, or a touch.
+    @inline(__always)
+    func reading(of s: SlotState) -> SlotContact.Reading {
+        if device.hasToolType && s.toolType == MTTool.palm { return .palm(bySize: false) }
+        if let limit = palmMajorLimit, s.touchMajor > limit { return .palm(bySize: true) }
+        if device.hasHoverDistance && s.distance > 0 { return .hovering }
+        return .touching
+    }
+
+    /// Moves slot `i` on by one frame (``SlotContact``) and reports the result: `lifted` if its contact
+    /// ended inside the frame, then what is there at its end. An end is reported as `endAs` (a resync
+    /// reports contacts that ended unseen as cancelled).
+    mutating func settle(
+        _ i: Int, lifted: Bool, reading: SlotContact.Reading, endAs: ContactChange.Phase = .ended
+    ) {
+        if lifted {
+            let (next, action) = slots[i].contact.lifted()
+            slots[i].contact = next
+            if action == .end {
+                changes.append(ContactChange(
+                    endAs, index: i, x: slots[i].liftX, y: slots[i].liftY, pressure: slots[i].liftPressure))
             }
-            slots[i].dirty = false
-            slots[i].changed = false
         }
-        dirtyList.removeAll(keepingCapacity: true)
-        framePoints.removeAll(keepingCapacity: true)
-        pendingPointHasData = false
+        let (next, action) = slots[i].contact.next(reading)
+        slots[i].contact = next
+        perform(action, i, endAs: endAs)
+        slots[i].changed = false
     }
 
-    /// Ends every live contact as cancelled, e.g. when the device goes away or a replay ends.
-    /// ``changes`` then holds the cancellations.
-    public mutating func cancelLiveContacts() {
-        cancelAll()
-        for i in slots.indices { slots[i] = SlotState() }
-    }
-
-    /// A daemon that resynced with libevdev after `SYN_DROPPED` hands over the true tracking id of each slot
-    /// (`-1` for empty). Contacts that vanished or changed id are cancelled; contacts that are still down
-    /// carry on; new ones begin. ``changes`` then holds the result.
-    public mutating func resync(slots truth: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)]) {
-        changes.removeAll(keepingCapacity: true)
-        dropping = false
-        for i in slots.indices {
-            let t = i < truth.count ? truth[i] : (trackingID: -1, x: 0, y: 0, pressure: 0)
-            var s = slots[i]
-            if s.live && s.trackingID != t.trackingID {
-                changes.append(ContactChange(.cancelled, index: i, x: s.x, y: s.y, pressure: s.pressure))
-                s.live = false
-            }
-            s.trackingID = t.trackingID
-            s.x = clamp(t.x, device.xAxis)
-            s.y = clamp(t.y, device.yAxis)
-            s.pressure = clamp(t.pressure, pressureAxis)
-            s.suppressed = false
-            s.dirty = false
-            s.changed = false
-            if !s.live && s.trackingID >= 0 {
-                s.live = true
-                changes.append(ContactChange(.began, index: i, x: s.x, y: s.y, pressure: s.pressure))
-            } else if s.live {
-                changes.append(ContactChange(.moved, index: i, x: s.x, y: s.y, pressure: s.pressure))
-            }
-            slots[i] = s
-        }
-        dirtyList.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: Single touch
-
-    private mutating func handleSingle(code: UInt16, value: Int32) {
-        switch code {
-        case xCode:
-            slots[0].x = clamp(value, device.xAxis)
-            slots[0].changed = true
-        case yCode:
-            slots[0].y = clamp(value, device.yAxis)
-            slots[0].changed = true
-        case pressureCode where device.pressureAxis != nil:
-            slots[0].pressure = clamp(value, pressureAxis)
-            slots[0].changed = true
-        default:
-            break
+    @inline(__always)
+    private mutating func perform(_ action: SlotContact.Action, _ i: Int, endAs: ContactChange.Phase) {
+        switch action {
+        case .nothing:
+            return
+        case .begin:
+            report(.began, i)
+        case .carryOn:
+            if slots[i].changed { report(.moved, i) }
+        case .end:
+            report(endAs, i)
+        case .cancelAsPalm(let bySize):
+            countPalm(bySize: bySize)
+            report(.cancelledAsPalm, i)
+        case .ignorePalm(let bySize):
+            countPalm(bySize: bySize)
         }
     }
 
-    private mutating func settleSingle() {
-        var s = slots[0]
-        let touching = device.hasTouchButton ? touchButton : s.pressure > pressureAxis.minimum
-        if s.suppressed {
-            // After a drop, wait for a lift before trusting the panel again.
-            if !touching { s.suppressed = false }
-        } else if touching && !s.live {
-            s.live = true
-            changes.append(ContactChange(.began, index: 0, x: s.x, y: s.y, pressure: s.pressure))
-        } else if !touching && s.live {
-            s.live = false
-            changes.append(ContactChange(.ended, index: 0, x: s.x, y: s.y, pressure: s.pressure))
-        } else if s.live && s.changed {
-            changes.append(ContactChange(.moved, index: 0, x: s.x, y: s.y, pressure: s.pressure))
-        }
-        s.changed = false
-        slots[0] = s
+    @inline(__always)
+    private mutating func report(_ phase: ContactChange.Phase, _ i: Int) {
+        changes.append(ContactChange(phase, index: i, x: slots[i].x, y: slots[i].y, pressure: slots[i].pressure))
+    }
+
+    private mutating func countPalm(bySize: Bool) {
+        if bySize { diagnostics.palmsBySize += 1 } else { diagnostics.palmsByToolType += 1 }
     }
 }

@@ -28,6 +28,8 @@ public enum AbsCode {
     public static let x: UInt16 = 0x00
     public static let y: UInt16 = 0x01
     public static let pressure: UInt16 = 0x18
+    /// `ABS_DISTANCE`: a hovering tool's distance, sent only while `BTN_TOUCH` is 0.
+    public static let distance: UInt16 = 0x19
     public static let mtSlot: UInt16 = 0x2f
     public static let mtTouchMajor: UInt16 = 0x30
     public static let mtTouchMinor: UInt16 = 0x31
@@ -36,8 +38,17 @@ public enum AbsCode {
     public static let mtToolType: UInt16 = 0x37
     public static let mtTrackingID: UInt16 = 0x39
     public static let mtPressure: UInt16 = 0x3a
+    public static let mtDistance: UInt16 = 0x3b
     /// One past `ABS_MAX`.
     public static let count = 0x40
+}
+
+/// `ABS_MT_TOOL_TYPE` values (`MT_TOOL_*`).
+public enum MTTool {
+    public static let finger: Int32 = 0
+    public static let pen: Int32 = 1
+    /// The firmware decided the contact is a palm (hid-multitouch: a contact without Confidence).
+    public static let palm: Int32 = 2
 }
 
 /// Input device properties (`INPUT_PROP_*`).

@@ -43,8 +43,16 @@ public struct TouchDevice: Hashable, Sendable {
     public var pressureAxis: AbsInfo?
     /// Whether per-contact tracking ids exist (always for protocol B; optional for protocol A).
     public var hasTrackingID: Bool
-    /// Whether `BTN_TOUCH` exists (single-touch panels without it are touching while pressure > 0).
+    /// Whether `BTN_TOUCH` exists (single-touch panels without it are touching by pressure, with
+    /// ``TouchHysteresis``).
     public var hasTouchButton: Bool
+    /// `ABS_MT_TOUCH_MAJOR` (the length of the contact's major axis), where a multi-touch device declares it.
+    public var touchMajorAxis: AbsInfo?
+    /// Whether `ABS_MT_TOOL_TYPE` exists, so that the firmware can mark a contact `MT_TOOL_PALM`.
+    public var hasToolType: Bool
+    /// Whether `ABS_MT_DISTANCE` exists (with a minimum of 0 or below, so that 0, touching, can be said):
+    /// contacts may then hover, in range but not touching.
+    public var hasHoverDistance: Bool
 
     public init(_ d: DeviceDescription) throws(NotATouchDevice) {
         description = d
@@ -52,11 +60,17 @@ public struct TouchDevice: Hashable, Sendable {
         let hasMTPosition = d.axis(AbsCode.mtPositionX) != nil && d.axis(AbsCode.mtPositionY) != nil
         hasTouchButton = d.has(type: EventType.key, code: KeyCode.btnTouch)
         hasTrackingID = d.axis(AbsCode.mtTrackingID) != nil || d.has(type: abs, code: AbsCode.mtTrackingID)
+        touchMajorAxis = nil
+        hasToolType = false
+        hasHoverDistance = false
         if hasMTPosition, let x = d.axis(AbsCode.mtPositionX), let y = d.axis(AbsCode.mtPositionY) {
             // The kernel's single-touch emulation (ABS_X/Y/PRESSURE, BTN_TOUCH) is ignored here.
             xAxis = x
             yAxis = y
             pressureAxis = d.axis(AbsCode.mtPressure)
+            touchMajorAxis = d.axis(AbsCode.mtTouchMajor)
+            hasToolType = d.axis(AbsCode.mtToolType) != nil
+            hasHoverDistance = d.axis(AbsCode.mtDistance).map { $0.minimum <= 0 } ?? false
             if let slot = d.axis(AbsCode.mtSlot) {
                 let declared = Int(slot.maximum) - Int(max(0, slot.minimum)) + 1
                 contactProtocol = .slotted(slots: min(max(1, declared), Self.maximumSlots))
@@ -96,6 +110,20 @@ public struct TouchDevice: Hashable, Sendable {
     public var sizeMillimetres: (width: Double, height: Double)? {
         guard xAxis.resolution > 0, yAxis.resolution > 0 else { return nil }
         return (Double(xAxis.span) / Double(xAxis.resolution), Double(yAxis.span) / Double(yAxis.resolution))
+    }
+
+    /// Units of `ABS_MT_TOUCH_MAJOR` per millimetre for telling palms by size, or nil where the axis has no
+    /// resolution (or the device is single-touch): such panels never get size-based palms.
+    ///
+    /// Where the position axes declare a finer resolution than the touch major axis, that one is used:
+    /// the multi-touch protocol gives `ABS_MT_TOUCH_MAJOR` in surface units, while hid-multitouch gives the
+    /// axis the resolution of the HID Width field, which real firmware gets wrong. The Sharp 04dd:9681's
+    /// ordinary touches read 22-77 units at 1 unit/mm on its touch major (22-77 mm, no finger is that
+    /// large) but 5.5-19 mm at the 4 units/mm of its surface. Taking the reading that makes a contact smaller means
+    /// a disagreement between the two never turns a finger into a palm.
+    public var contactSizeUnitsPerMillimetre: Double? {
+        guard let major = touchMajorAxis, major.resolution > 0 else { return nil }
+        return Double(max(major.resolution, xAxis.resolution, yAxis.resolution))
     }
 
     /// Fraction of the y range standing for the quick-actions swipe when the axis has no resolution:

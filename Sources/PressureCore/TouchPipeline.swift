@@ -70,10 +70,10 @@ public struct TouchPipeline: Sendable {
     /// A pipeline whose force comes from `force` (``ForceModel/Setup``).
     public init(
         device: TouchDevice, deviceID: Int, force setup: ForceModel.Setup, settings: GestureSettings,
-        reportsTouches: Bool = false
+        reportsTouches: Bool = false, tracking: TrackerSettings = TrackerSettings()
     ) {
         self.deviceID = deviceID
-        tracker = ContactTracker(device: device)
+        tracker = ContactTracker(device: device, settings: tracking)
         contacts = Array(repeating: nil, count: tracker.slots.count)
         self.reportsTouches = reportsTouches
         self.settings = settings
@@ -90,11 +90,11 @@ public struct TouchPipeline: Sendable {
     /// A pipeline whose calibration is used as it is (nothing learned), nil for none: tests and tools.
     public init(
         device: TouchDevice, deviceID: Int, calibration: ForceCalibration?, settings: GestureSettings,
-        reportsTouches: Bool = false
+        reportsTouches: Bool = false, tracking: TrackerSettings = TrackerSettings()
     ) {
         self.init(
             device: device, deviceID: deviceID, force: calibration.map { .configured($0) } ?? .none,
-            settings: settings, reportsTouches: reportsTouches)
+            settings: settings, reportsTouches: reportsTouches, tracking: tracking)
     }
 
     public var device: TouchDevice { tracker.device }
@@ -115,9 +115,10 @@ public struct TouchPipeline: Sendable {
 
     /// New settings or force setup (SIGHUP, a control request). Live contacts keep their state; the new
     /// thresholds apply from the next frame.
-    public mutating func apply(settings: GestureSettings, force setup: ForceModel.Setup) {
+    public mutating func apply(settings: GestureSettings, force setup: ForceModel.Setup, tracking: TrackerSettings? = nil) {
         self.settings = settings
         force.apply(device.hasPressure ? setup : .none, settings: settings)
+        if let tracking { tracker.apply(settings: tracking) }
         rethreshold()
     }
 
@@ -235,7 +236,7 @@ public struct TouchPipeline: Sendable {
                 frame(i, change, time, &deadlinesChanged)
             case .moved:
                 frame(i, change, time, &deadlinesChanged)
-            case .ended, .cancelled:
+            case .ended, .cancelled, .cancelledAsPalm:
                 guard var c = contacts[i] else { continue }
                 let from = c.detector.stateName
                 let lifted = change.phase == .ended
@@ -246,7 +247,7 @@ public struct TouchPipeline: Sendable {
                 contacts[i] = nil
                 liveContactCount -= 1
                 force.contactEnded(ContactSummary(
-                    ending: lifted ? .lifted : .cancelled, peak: max(c.peak, change.pressure),
+                    ending: lifted ? .lifted : change.phase == .cancelledAsPalm ? .palm : .cancelled, peak: max(c.peak, change.pressure),
                     lowest: min(c.lowest, change.pressure), began: c.began, ended: time, movedBeyondSlop: c.moved,
                     popped: c.popped, longPressed: c.longPressed))
                 if t.timer != .none { deadlinesChanged = true }

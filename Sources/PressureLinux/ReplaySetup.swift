@@ -57,6 +57,10 @@ public struct ReplayOptions: Sendable {
         do {
             calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
         } catch { throw .configuration(error) }
+        let tracking: ResolvedTracking
+        do { tracking = try (configuration ?? Configuration()).tracking(for: device) } catch {
+            throw .configuration(.configuration(error))
+        }
         var learned: AverageTouchLearner? = nil
         if let file = learnedPath {
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
@@ -64,7 +68,7 @@ public struct ReplayOptions: Sendable {
         // As the daemon sets a device up: configuration wins, else the average is learned (in memory).
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, force: .resolve(calibration, settings: settings, learned: learned),
-            settings: settings, reportsTouches: reportsTouches)
+            settings: settings, reportsTouches: reportsTouches, tracking: tracking.settings)
         pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
         return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
     }

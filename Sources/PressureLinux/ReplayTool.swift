@@ -70,7 +70,7 @@ public enum ReplayTool {
             }
             let d = pipeline.tracker.diagnostics
             if d != TrackerDiagnostics() {
-                Log.notice("\(path): coped with odd input: \(d.droppedReports) SYN_DROPPED, \(d.eventsForUnknownSlots) events for undeclared slots, \(d.trackingIDsReplacedWithoutLift) tracking ids replaced without lift, \(d.valuesClamped) values clamped, \(d.contactsBeyondCapacity) contacts beyond capacity")
+                Log.notice("\(path): coped with odd input: \(d.droppedReports) SYN_DROPPED, \(d.eventsForUnknownSlots) events for undeclared slots, \(d.trackingIDsReplacedWithoutLift) tracking ids replaced without lift, \(d.valuesClamped) values clamped, \(d.contactsBeyondCapacity) contacts beyond capacity, \(d.palms) palms ignored (\(d.palmsByToolType) MT_TOOL_PALM, \(d.palmsBySize) larger than the palm size)")
             }
             return 0
         } catch let e as OptionReader.UsageError {

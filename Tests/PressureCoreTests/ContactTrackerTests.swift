@@ -4,11 +4,7 @@ import XCTest
 final class ContactTrackerTests: XCTestCase {
     func changes(_ d: DeviceDescription, _ events: [InputEvent]) throws -> [String] {
         var tracker = ContactTracker(device: try TouchDevice(d))
-        var out: [String] = []
-        for e in events where tracker.handle(e) {
-            for c in tracker.changes { out.append("\(c.phase)@\(c.index):\(c.x),\(c.y),\(c.pressure)") }
-        }
-        return out
+        return tracker.run(events)
     }
 
     func testProtocolBBeganMovedEnded() throws {
@@ -49,11 +45,7 @@ final class ContactTrackerTests: XCTestCase {
         s.frame(at: 10) { $0.slot(42, id: 9, x: 1, y: 1, p: 1) }
         s.frame(at: 20) { $0.slot(-3, id: 9) }
         var tracker = ContactTracker(device: try TouchDevice(TestDevices.slotted))
-        var out: [String] = []
-        for e in s.events where tracker.handle(e) {
-            for c in tracker.changes { out.append("\(c.phase)@\(c.index):\(c.x),\(c.y),\(c.pressure)") }
-        }
-        XCTAssertEqual(out, ["began@0:0,4095,1000"])
+        XCTAssertEqual(tracker.run(s.events), ["began@0:0,4095,1000"])
         XCTAssertEqual(tracker.diagnostics.valuesClamped, 3)
         XCTAssertEqual(tracker.diagnostics.eventsForUnknownSlots, 5)
     }
@@ -67,6 +59,21 @@ final class ContactTrackerTests: XCTestCase {
         s.frame(at: 20) { $0.slot(0, id: 2) }  // the same id again: nothing new
         XCTAssertEqual(try changes(TestDevices.slotted, s.events),
                        ["began@0:1,1,10", "moved@0:5,5,10"])
+    }
+
+    /// The Huitoo 03f7:0003 and Sharp 04dd:9681 recordings do this: slot 6 gets tracking id -1, then id 14
+    /// in the same frame, for a finger elsewhere. Two fingers, not one that jumped.
+    func testALiftAndANewIDInOneFrameAreTwoContacts() throws {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(6, id: 13, x: 3011, y: 2119, p: 10) }
+        s.frame(at: 10) {
+            $0.slot(6, id: -1)
+            $0.slot(7, id: 20, x: 2727, y: 1981, p: 10)
+            $0.slot(6, id: 14, x: 2532, y: 2586)
+        }
+        XCTAssertEqual(try changes(TestDevices.slotted, s.events), [
+            "began@6:3011,2119,10", "ended@6:3011,2119,10", "began@6:2532,2586,10", "began@7:2727,1981,10",
+        ])
     }
 
     func testSynDroppedCancelsLiveContactsUntilTheirSlotIsReused() throws {

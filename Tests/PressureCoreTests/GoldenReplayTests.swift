@@ -53,5 +53,12 @@ final class GoldenReplayTests: XCTestCase {
         XCTAssertEqual(try gestures("protocol-a.evemu"), ["device:available", "peek#9", "pop#9"])
         XCTAssertEqual(
             try gestures("dropped-and-oddities.evemu"), ["device:available", "peek#9", "dismiss#9", "peek#11", "pop#11"])
+        // The palm's peek is dismissed and nothing else of it or of the other palms is seen (contact 9 is
+        // the finger that hovers, lands and rises back into hover).
+        XCTAssertEqual(
+            try gestures("palms-and-hover.evemu"), ["device:available", "peek#10", "dismiss#10", "longPress#11"])
+        // One touch through the wobble (no flapping), no touch for the brush below 30.
+        XCTAssertEqual(
+            try gestures("resistive-without-btn-touch.evemu"), ["device:available", "peek#9", "dismiss#9", "longPress#10"])
     }
 }

@@ -198,6 +198,24 @@ final class HubTests: XCTestCase {
         XCTAssertTrue(hub.takeWork().notices.contains { if case .warning(let m) = $0 { return m.contains("c.conf") } else { return false } })
     }
 
+    func testADeviceGetsItsTrackerSettingsAndBrokenThresholdsFallBackToTheDefaults() throws {
+        let good = try Configuration.parse(
+            "[pressured]\nPalmSizeMm=off\n[r]\nMatchName=Test Resistive*\nPressureTouchDown=60\n", file: "c.conf")
+        var hub = Hub(configuration: good)
+        _ = hub.addDevice(node: "n", description: TestDevices.singleTouchWithoutButton)
+        XCTAssertEqual(hub.devices[0].pipeline.tracker.settings, TrackerSettings(touchDown: 60, palmSize: .off))
+        // Down below the default up (25): the thresholds are dropped with a warning; the palm size stays.
+        let bad = try Configuration.parse(
+            "[pressured]\nPalmSizeMm=off\n[r]\nMatchName=Test Resistive*\nPressureTouchDown=20\n", file: "c.conf")
+        hub = Hub(configuration: bad)
+        _ = hub.addDevice(node: "n", description: TestDevices.singleTouchWithoutButton)
+        XCTAssertEqual(hub.devices[0].pipeline.tracker.settings, TrackerSettings(palmSize: .off))
+        XCTAssertTrue(hub.takeWork().notices.contains {
+            if case .warning(let m) = $0 { return m.contains("c.conf:3") && m.contains("default touch thresholds") }
+            return false
+        })
+    }
+
     func testNotATouchDeviceIsNotServed() {
         var hub = Hub(configuration: Configuration())
         XCTAssertNil(hub.addDevice(node: "/dev/input/event0", description: DeviceDescription(name: "Power Button")))

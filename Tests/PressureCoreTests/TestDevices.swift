@@ -27,6 +27,26 @@ enum TestDevices {
         return d
     }
 
+    /// The protocol B screen whose firmware tells palms (`ABS_MT_TOOL_TYPE` finger..palm, as hid-multitouch
+    /// declares it for Confidence) and contact size: `ABS_MT_TOUCH_MAJOR` 0..1000 at 20 units/mm (finer
+    /// than the 16 of its surface), so the default palm size of 25 mm is 500 units.
+    static var slottedWithPalms: DeviceDescription {
+        var d = slotted
+        d.name = "Test MT Touchscreen (palms)"
+        d.absInfo[AbsCode.mtToolType] = AbsInfo(minimum: MTTool.finger, maximum: MTTool.palm)
+        d.absInfo[AbsCode.mtTouchMajor] = AbsInfo(minimum: 0, maximum: 1000, resolution: 20)
+        return d
+    }
+
+    /// The protocol B screen able to hover: `ABS_MT_DISTANCE` 0..1, as hid-multitouch declares it for
+    /// devices with the hovering quirk (distance 1 is in range without tip).
+    static var slottedHovering: DeviceDescription {
+        var d = slotted
+        d.name = "Test MT Touchscreen (hovering)"
+        d.absInfo[AbsCode.mtDistance] = AbsInfo(minimum: 0, maximum: 1)
+        return d
+    }
+
     /// A resistive single-touch panel: ABS_X/Y 0..4095 without resolution, ABS_PRESSURE 0..255, BTN_TOUCH.
     static let singleTouch = DeviceDescription(
         name: "Test Resistive Panel", properties: [InputProperty.direct],
@@ -37,6 +57,14 @@ enum TestDevices {
             AbsCode.pressure: AbsInfo(minimum: 0, maximum: 255),
         ])
 
+    /// The resistive panel without `BTN_TOUCH`: it touches by pressure (0..255: down at 30, up below 25).
+    static var singleTouchWithoutButton: DeviceDescription {
+        var d = singleTouch
+        d.name = "Test Resistive Panel (no BTN_TOUCH)"
+        d.codes = [:]
+        return d
+    }
+
     /// A protocol A touchscreen without tracking ids, pressure 0..255.
     static let anonymous = DeviceDescription(
         name: "Test Protocol A", codes: [EventType.key: [KeyCode.btnTouch]],
@@ -45,6 +73,17 @@ enum TestDevices {
             AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 7200),
             AbsCode.mtPressure: AbsInfo(minimum: 0, maximum: 255),
         ])
+
+    /// The protocol A screen with tool type, distance and touch major 0..255 at 10 units/mm (its surface has
+    /// no resolution): palms above 250 units.
+    static var anonymousWithPalmsAndHover: DeviceDescription {
+        var d = anonymous
+        d.name = "Test Protocol A (palms, hovering)"
+        d.absInfo[AbsCode.mtToolType] = AbsInfo(minimum: MTTool.finger, maximum: MTTool.palm)
+        d.absInfo[AbsCode.mtTouchMajor] = AbsInfo(minimum: 0, maximum: 255, resolution: 10)
+        d.absInfo[AbsCode.mtDistance] = AbsInfo(minimum: 0, maximum: 1)
+        return d
+    }
 }
 
 extension TestDevices {
@@ -81,12 +120,39 @@ struct EventScript {
         emit(EventType.syn, SynCode.report, 0)
     }
 
-    mutating func slot(_ s: Int32, id: Int32? = nil, x: Int32? = nil, y: Int32? = nil, p: Int32? = nil) {
+    mutating func slot(
+        _ s: Int32, id: Int32? = nil, x: Int32? = nil, y: Int32? = nil, p: Int32? = nil, tool: Int32? = nil,
+        major: Int32? = nil, distance: Int32? = nil
+    ) {
         abs(AbsCode.mtSlot, s)
         if let id { abs(AbsCode.mtTrackingID, id) }
+        if let tool { abs(AbsCode.mtToolType, tool) }
         if let x { abs(AbsCode.mtPositionX, x) }
         if let y { abs(AbsCode.mtPositionY, y) }
         if let p { abs(AbsCode.mtPressure, p) }
+        if let major { abs(AbsCode.mtTouchMajor, major) }
+        if let distance { abs(AbsCode.mtDistance, distance) }
+    }
+
+    /// One protocol A contact, closed with `SYN_MT_REPORT`.
+    mutating func point(
+        _ x: Int32, _ y: Int32, p: Int32 = 10, tool: Int32? = nil, major: Int32? = nil, distance: Int32? = nil
+    ) {
+        abs(AbsCode.mtPositionX, x)
+        abs(AbsCode.mtPositionY, y)
+        abs(AbsCode.mtPressure, p)
+        if let tool { abs(AbsCode.mtToolType, tool) }
+        if let major { abs(AbsCode.mtTouchMajor, major) }
+        if let distance { abs(AbsCode.mtDistance, distance) }
+        emit(EventType.syn, SynCode.mtReport, 0)
+    }
+
+    /// One single-touch frame's events.
+    mutating func single(x: Int32? = nil, y: Int32? = nil, p: Int32? = nil, touch: Int32? = nil) {
+        if let x { abs(AbsCode.x, x) }
+        if let y { abs(AbsCode.y, y) }
+        if let p { abs(AbsCode.pressure, p) }
+        if let touch { emit(EventType.key, KeyCode.btnTouch, touch) }
     }
 
     mutating func dropped() { emit(EventType.syn, SynCode.dropped, 0) }
@@ -94,12 +160,14 @@ struct EventScript {
 
 extension TouchPipeline {
     /// A pipeline on a test device with its prior (45% of the range) used as it is, as with learning off.
-    static func test(_ d: DeviceDescription, touches: Bool = true, settings: GestureSettings = GestureSettings())
-        throws -> TouchPipeline
-    {
+    static func test(
+        _ d: DeviceDescription, touches: Bool = true, settings: GestureSettings = GestureSettings(),
+        tracking: TrackerSettings = TrackerSettings()
+    ) throws -> TouchPipeline {
         let device = try TouchDevice(d)
         let setup = device.pressureAxis.map { ForceModel.Setup.prior(ForceCalibration.uncalibrated(axis: $0)) } ?? .none
-        return TouchPipeline(device: device, deviceID: 1, force: setup, settings: settings, reportsTouches: touches)
+        return TouchPipeline(
+            device: device, deviceID: 1, force: setup, settings: settings, reportsTouches: touches, tracking: tracking)
     }
 
     /// Replays events and returns compact `type[/phase]#contact` names of everything emitted.
@@ -114,5 +182,25 @@ extension TouchPipeline {
             }
         }
         return names
+    }
+}
+
+extension ContactTracker {
+    /// Feeds events; returns every change as `phase@index:x,y,pressure`.
+    mutating func run(_ events: [InputEvent]) -> [String] {
+        var out: [String] = []
+        for e in events where handle(e) {
+            for c in changes { out.append("\(c.phase)@\(c.index):\(c.x),\(c.y),\(c.pressure)") }
+        }
+        return out
+    }
+
+    /// Feeds events; returns every change as `ms phase@index`, stamped with its frame's time.
+    mutating func timeline(_ events: [InputEvent]) -> [String] {
+        var out: [String] = []
+        for e in events where handle(e) {
+            for c in changes { out.append("\(e.time.microseconds / 1000) \(c.phase)@\(c.index)") }
+        }
+        return out
     }
 }

@@ -41,6 +41,21 @@ final class EvdevReaderTests: XCTestCase {
         return outcome
     }
 
+    /// A pipeline on `mem`'s device in which tracking id 7 began at (10, 10) in `slot`, outputs cleared.
+    func pipelineWithAContact(_ mem: MemoryEvdev, slot: Int32) throws -> TouchPipeline {
+        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
+        var pipeline = TouchPipeline(
+            device: device, deviceID: 1, calibration: nil, settings: GestureSettings(), reportsTouches: true)
+        let t0 = Timestamp(seconds: 1, microseconds: 0)
+        for e in [(AbsCode.mtSlot, slot), (AbsCode.mtTrackingID, 7), (AbsCode.mtPositionX, 10), (AbsCode.mtPositionY, 10)] {
+            pipeline.handle(InputEvent(time: t0, type: EventType.abs, code: e.0, value: e.1))
+        }
+        pipeline.handle(InputEvent(time: t0, type: EventType.syn, code: SynCode.report, value: 0))
+        XCTAssertEqual(pipeline.outputs.map(\.kind), [.touch(.began)])
+        pipeline.clearOutputs()
+        return pipeline
+    }
+
     func testReadsEverythingAvailableWithTimestamps() throws {
         let mem = try MemoryEvdev.multiTouchScreen()
         var events: [InputEvent] = []
@@ -97,16 +112,7 @@ final class EvdevReaderTests: XCTestCase {
 
     func testResyncKeepsALiveContactThroughThePipeline() throws {
         let mem = try MemoryEvdev.multiTouchScreen()
-        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
-        var pipeline = TouchPipeline(
-            device: device, deviceID: 1, calibration: nil, settings: GestureSettings(), reportsTouches: true)
-        let t0 = Timestamp(seconds: 1, microseconds: 0)
-        for e in [(AbsCode.mtSlot, 1), (AbsCode.mtTrackingID, 7), (AbsCode.mtPositionX, 10), (AbsCode.mtPositionY, 10)] {
-            pipeline.handle(InputEvent(time: t0, type: EventType.abs, code: e.0, value: Int32(e.1)))
-        }
-        pipeline.handle(InputEvent(time: t0, type: EventType.syn, code: SynCode.report, value: 0))
-        XCTAssertEqual(pipeline.outputs.map(\.kind), [.touch(.began)])
-        pipeline.clearOutputs()
+        var pipeline = try pipelineWithAContact(mem, slot: 1)
 
         // During the drop the finger moved; libevdev's current slot is 1.
         mem.slot(1, ABS_MT_TRACKING_ID, 7)
@@ -162,6 +168,32 @@ final class EvdevReaderTests: XCTestCase {
 
         mem.value(EV_KEY, BTN_TOUCH, 0)
         XCTAssertTrue(EvdevReader.slotTruth(mem.dev)[0].trackingID == -1, "lifted: no contact")
+    }
+
+    func testAResyncRestatesToolTypeAndSizeSoAPalmStaysAPalm() throws {
+        let mem = try MemoryEvdev.multiTouchScreen()
+        mem.abs(ABS_MT_TOOL_TYPE, 0, 2)
+        mem.abs(ABS_MT_TOUCH_MAJOR, 0, 255, resolution: 20)
+        var pipeline = try pipelineWithAContact(mem, slot: 0)
+
+        // During the drop the firmware called the contact a palm; libevdev's slot says so.
+        mem.slot(0, ABS_MT_TRACKING_ID, 7)
+        mem.slot(0, ABS_MT_POSITION_X, 10)
+        mem.slot(0, ABS_MT_POSITION_Y, 10)
+        mem.slot(0, ABS_MT_TOOL_TYPE, 2)
+        mem.slot(0, ABS_MT_TOUCH_MAJOR, 40)
+        var events: [InputEvent] = []
+        let outcome = run(mem, [Self.dropped(2, 0), Self.end(EvdevReader.sync)], into: &events)
+        guard case .resynced(let slots, let at) = outcome else { return XCTFail("expected .resynced, got \(outcome)") }
+        // Slot by slot: its tool type and touch major; then the current slot.
+        XCTAssertEqual(events.count, 10 * 3 + 1)
+        XCTAssertEqual(Array(events.prefix(3).map { [Int32($0.code), $0.value] }), [
+            [Int32(AbsCode.mtSlot), 0], [Int32(AbsCode.mtToolType), 2], [Int32(AbsCode.mtTouchMajor), 40],
+        ])
+        for e in events { pipeline.handle(e) }
+        pipeline.resync(slots: slots, at: at)
+        XCTAssertEqual(pipeline.outputs.map(\.kind), [.touch(.cancelled)], "a palm now: cancelled")
+        XCTAssertEqual(pipeline.tracker.diagnostics.palmsByToolType, 1)
     }
 
     func testProtocolADropIsPassedToTheTracker() throws {

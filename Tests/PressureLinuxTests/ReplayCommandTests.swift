@@ -99,6 +99,30 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("pressured.conf:2:"), bad.stderr)
     }
 
+    func testPalmsAreCountedOnStderrAndTheTrackerKeysApply() throws {
+        let r = try Executables.run("pressurectl", ["replay", "Tests/Fixtures/palms-and-hover.evemu"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("4 palms ignored (2 MT_TOOL_PALM, 2 larger than the palm size)"), r.stderr)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("pressured.conf")
+        try "[pressured]\nPalmSizeMm = off\n".write(to: conf, atomically: true, encoding: .utf8)
+        let off = try Executables.run("pressurectl", ["replay", "--config", conf.path, "Tests/Fixtures/palms-and-hover.evemu"])
+        XCTAssertTrue(off.stderr.contains("2 palms ignored (2 MT_TOOL_PALM, 0 larger"), off.stderr)
+        // Thresholds low enough for the light brush to touch: one contact more.
+        try "[panel]\nMatchName=*without BTN_TOUCH\nPressureTouchDown=20\nPressureTouchUp=10\n"
+            .write(to: conf, atomically: true, encoding: .utf8)
+        let fixture = "Tests/Fixtures/resistive-without-btn-touch.evemu"
+        let low = try Executables.run("pressurectl", ["replay", "--touches", "--config", conf.path, fixture])
+        XCTAssertEqual(low.status, 0, low.stderr)
+        XCTAssertEqual(low.stdout.components(separatedBy: #""phase":"began""#).count - 1, 8 + 3)  // 8 warm-up taps
+        try "[panel]\nMatchName=*without BTN_TOUCH\nPressureTouchDown=300\n".write(to: conf, atomically: true, encoding: .utf8)
+        let bad = try Executables.run("pressurectl", ["replay", "--config", conf.path, fixture])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("pressured.conf:1: touch thresholds for"), bad.stderr)
+    }
+
     func testDescriptionFileForHeaderlessEvents() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -40,7 +40,7 @@ public struct CalibrationSession: Sendable {
     /// The phase contacts that begin from now on belong to.
     public var phase: Phase = .taps
     /// Every finished contact, in the order they ended. Cancelled contacts (`SYN_DROPPED`, the device
-    /// vanishing) are not here: their pressures are incomplete.
+    /// vanishing) are not here: their pressures are incomplete; nor are palms.
     public private(set) var contacts: [Contact] = []
     /// Contacts still down, by the tracker's index.
     public private(set) var live: [Int: Contact] = [:]
@@ -98,7 +98,8 @@ public struct CalibrationSession: Sendable {
             guard c.peak > axis.minimum else { return nil }
             contacts.append(c)
             return c
-        case .cancelled:
+        case .cancelled, .cancelledAsPalm:
+            // Incomplete, or a palm: neither says how this person touches.
             live.removeValue(forKey: change.index)
         }
         return nil

@@ -141,6 +141,8 @@ public struct SettingsSection: Hashable, Sendable {
     public var longPressMilliseconds: Int64?
     public var longPressSlopMillimetres: Double?
     public var quickActionsDistanceMillimetres: Double?
+    /// `PalmSizeMm`: for the tracker, not gestures (``Configuration/palmSize(for:)``).
+    public var palmSize: PalmSize?
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 
@@ -174,9 +176,12 @@ public struct DeviceSection: Hashable, Sendable {
         public static let screenSize = "ScreenSize"
         public static let screenRotation = "ScreenRotation"
         public static let calibrationMatrix = "CalibrationMatrix"
+        public static let touchDown = "PressureTouchDown"
+        public static let touchUp = "PressureTouchUp"
+        public static let palmSize = "PalmSizeMm"
         public static let all = [
-            matchName, matchVendor, matchProduct, matchBus, floor, average, top, screenSize, screenRotation,
-            calibrationMatrix,
+            matchName, matchVendor, matchProduct, matchBus, floor, average, top, touchDown, touchUp, palmSize,
+            screenSize, screenRotation, calibrationMatrix,
         ]
     }
 
@@ -191,6 +196,8 @@ public struct DeviceSection: Hashable, Sendable {
     public var top: Int32?
     /// Screen mapping: size in pixels, rotation, calibration matrix (`Configuration+Screen.swift`).
     public var screen = ScreenOverride()
+    /// Touch thresholds and palm size (`Configuration+Tracking.swift`).
+    public var tracking = TrackingOverride()
     /// The line of every key given, by key.
     public var keyLines: [String: Int]
 

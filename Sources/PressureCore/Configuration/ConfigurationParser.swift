@@ -35,6 +35,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         case invalidBus(key: String, value: String)
         /// The merged calibration for a device breaks `floor < average <= top`, or its span overflows.
         case invalidCalibration(device: String, floor: Int32, average: Int32, top: Int32, sources: CalibrationSources)
+        /// One section sets `PressureTouchDown` at or below its `PressureTouchUp` (`otherLine`: the first of
+        /// the two).
+        case touchThresholdsReversed(down: Int32, up: Int32, otherLine: Int)
+        /// The merged touch thresholds for a device break `minimum < up < down <= maximum` of its axis.
+        case invalidTouchThresholds(device: String, down: Int64, up: Int64, axis: AbsInfo, sources: TouchThresholdSources)
     }
 
     public var file: String
@@ -97,6 +102,13 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
                 return "calibration for '\(device)' spans more than \(Int32.max) raw units: \(values)"
             }
             return "calibration for '\(device)' is invalid: expected floor < average <= top, got \(values)"
+        case .touchThresholdsReversed(let down, let up, let otherLine):
+            return "PressureTouchDown \(down) is not above PressureTouchUp \(up) (the other on line \(otherLine)): "
+                + "expected a touch to begin at a higher pressure than it ends"
+        case .invalidTouchThresholds(let device, let down, let up, let axis, let sources):
+            return "touch thresholds for '\(device)' are invalid: expected \(axis.minimum) < PressureTouchUp < "
+                + "PressureTouchDown <= \(axis.maximum) (its pressure axis), got PressureTouchDown \(down) "
+                + "(\(sources.down)), PressureTouchUp \(up) (\(sources.up))"
         }
     }
 }
@@ -107,6 +119,7 @@ struct ConfigurationParser {
     static let settingsSection = "pressured"
     static let settingsKeys = [
         "ForceTouch", "LearnAverageTouch", "Sensitivity", "LongPressMs", "LongPressSlopMm", "QuickActionsDistanceMm",
+        "PalmSizeMm",
     ]
 
     static func caseHint(_ key: String, _ known: [String]) -> String {
@@ -247,6 +260,8 @@ struct ConfigurationParser {
         case "QuickActionsDistanceMm":
             s.quickActionsDistanceMillimetres = try decimal(
                 key, value, in: 10...15, "a number from 10 to 15 (millimetres)")
+        case "PalmSizeMm":
+            s.palmSize = try palmSize(key, value)
         default:
             throw fail(.unknownSettingsKey(key: key))
         }
@@ -296,6 +311,8 @@ struct ConfigurationParser {
             s.top = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
         case DeviceSection.Key.screenSize, DeviceSection.Key.screenRotation, DeviceSection.Key.calibrationMatrix:
             try screenKey(key, value, in: &s.screen)
+        case DeviceSection.Key.touchDown, DeviceSection.Key.touchUp, DeviceSection.Key.palmSize:
+            try trackingKey(key, value, in: &s)
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
         }

@@ -176,7 +176,8 @@ extension Hub {
             // A learning device carries on with its learner (nil here: the pipeline keeps its own).
             let setup = forceSetup(
                 for: devices[i].pipeline.device, node: devices[i].node, udev: devices[i].udev, learned: nil)
-            devices[i].pipeline.apply(settings: new, force: setup)
+            let tracking = tracking(for: devices[i].pipeline.device, node: devices[i].node)
+            devices[i].pipeline.apply(settings: new, force: setup, tracking: tracking)
             devices[i].pipeline.geometry = newConfiguration.screen(
                 for: devices[i].pipeline.device, udevMatrix: devices[i].udev.calibrationMatrix).geometry
             let after = devices[i].info

@@ -205,7 +205,8 @@ public struct Hub: Sendable {
         let key = LearnedDeviceKey(device)
         let remembered = key.flatMap { k in rememberedLearning.last { $0.key == k }?.learner }
         let setup = forceSetup(for: device, node: node, udev: udev, learned: remembered ?? learned)
-        var pipeline = TouchPipeline(device: device, deviceID: id, force: setup, settings: settings)
+        var pipeline = TouchPipeline(
+            device: device, deviceID: id, force: setup, settings: settings, tracking: tracking(for: device, node: node))
         pipeline.recordsTransitions = recordsTransitions
         pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
         devices.append(DeviceEntry(
@@ -233,6 +234,17 @@ public struct Hub: Sendable {
             let prior = ResolvedCalibration(
                 calibration: ForceCalibration.uncalibrated(axis: axis), sources: CalibrationSources(), matchedSections: [])
             return .resolve(prior, settings: settings, learned: learned)
+        }
+    }
+
+    /// Touch thresholds the configuration gets wrong fall back to the defaults with a warning (the palm
+    /// size, which cannot be wrong once parsed, stays).
+    mutating func tracking(for device: TouchDevice, node: String) -> TrackerSettings {
+        do {
+            return try configuration.tracking(for: device).settings
+        } catch {
+            notices.append(.warning("\(node): \(error); using the default touch thresholds"))
+            return TrackerSettings(palmSize: configuration.palmSize(for: device.description).size)
         }
     }
 

@@ -120,7 +120,8 @@ enum EvdevReader {
         if libevdev_has_event_code(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
             touching = libevdev_get_event_value(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0
         } else {
-            // As ``ContactTracker`` decides for panels without BTN_TOUCH: pressure above the minimum.
+            // Pressure above the minimum; the tracker judges such a panel's pressure again with its own
+            // touch thresholds (``ContactTracker/resync(slots:)``), so this only fills the slot.
             let minimum = libevdev_get_abs_info(dev, UInt32(ABS_PRESSURE))?.pointee.minimum ?? 0
             touching = pressure > minimum
         }
@@ -138,8 +139,24 @@ enum EvdevReader {
     /// - `BTN_TOUCH`: likewise sent only on change, and ``TouchPipeline/resync(slots:at:)`` does not
     ///   update the tracker's copy, so a finger put down during the drop would otherwise end on its next
     ///   frame.
+    /// - each slot's `ABS_MT_TOOL_TYPE`, `ABS_MT_DISTANCE` and `ABS_MT_TOUCH_MAJOR`, where the device has
+    ///   them: the resync's slot list does not carry them, and the tracker needs them to tell palms and
+    ///   hovering contacts (the kernel repeats none of them while they stay the same).
     static func appendRestatement(_ dev: OpaquePointer, at time: Timestamp, to events: inout [InputEvent]) {
-        if libevdev_get_num_slots(dev) > 0 {
+        let slots = libevdev_get_num_slots(dev)
+        if slots > 0 {
+            let restated = [AbsCode.mtToolType, AbsCode.mtDistance, AbsCode.mtTouchMajor].filter {
+                libevdev_has_event_code(dev, UInt32(EV_ABS), UInt32($0)) != 0
+            }
+            if !restated.isEmpty {
+                for s in 0..<min(Int32(slots), Int32(TouchDevice.maximumSlots)) {
+                    events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: s))
+                    for code in restated {
+                        let value = libevdev_get_slot_value(dev, UInt32(s), UInt32(code))
+                        events.append(InputEvent(time: time, type: EventType.abs, code: code, value: value))
+                    }
+                }
+            }
             let slot = libevdev_get_current_slot(dev)
             events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: slot))
         } else if libevdev_has_event_code(dev, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
