@@ -46,6 +46,7 @@ public enum PlotTool {
             }
             return 1
         }
+        CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl plot: ")
         var events: [PressureEvent] = []
         CaptureReplay.run(setup.capture.events, through: &setup.pipeline) { outputs, _ in events += outputs }
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -8,8 +8,8 @@ final class GoldenReplayTests: XCTestCase {
     func testEveryFixtureMatchesItsGolden() throws {
         let regenerate = ProcessInfo.processInfo.environment["PRESSURED_REGENERATE_GOLDENS"] == "1"
         let names = try FileManager.default.contentsOfDirectory(atPath: FixtureFiles.fixtures.path)
-            .filter { $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 6)
+            .filter { n in [".evemu", ".yml", ".evtest.txt", ".getevent.txt"].contains { n.hasSuffix($0) } }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 11)
         try FileManager.default.createDirectory(at: FixtureFiles.goldens, withIntermediateDirectories: true)
         for name in names {
             let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
@@ -44,5 +44,10 @@ final class GoldenReplayTests: XCTestCase {
         XCTAssertEqual(try gestures("no-pressure.evemu"), ["longPress#1"])
         XCTAssertEqual(try gestures("protocol-a.evemu"), ["peek#1", "pop#1"])
         XCTAssertEqual(try gestures("dropped-and-oddities.evemu"), ["peek#1", "dismiss#1", "peek#3", "pop#3"])
+        // The text logs of other tools: a light tap then a firm press on an assumed 0..255 range; a described
+        // touchscreen whose events are interleaved with a key device's; the first of two evtest sessions.
+        XCTAssertEqual(try gestures("headerless-one-slot.getevent.txt"), ["peek#2", "pop#2"])
+        XCTAssertEqual(try gestures("two-devices.getevent.txt"), ["peek#1", "pop#1"])
+        XCTAssertEqual(try gestures("two-sessions.evtest.txt"), ["peek#1", "pop#1"])
     }
 }

@@ -9,6 +9,7 @@ extension Daemon {
             capture = try CaptureLoader.load(
                 path: path, descriptionPath: options.replayDescription, deviceIndex: options.replayDevice)
         } catch { throw .replay(error) }
+        CaptureLoader.warnAssumptions(capture, prefix: "replay: ")
         guard let id = hub.addDevice(node: "replay:\(path)", description: capture.device) else {
             throw .replayNotTouch(path)
         }
