@@ -5,10 +5,10 @@ import PressureLinux
 
 // pressure-bench: prints figures, asserts nothing (tests assert behaviour; this measures).
 //
-//   swift run -c release pressure-bench CAPTURE.evemu
+//   swift run -c release pressure-bench CAPTURE      (evemu, libinput record, evtest or getevent text)
 //
 // 1. core: ns per event through TouchPipeline alone (events already in memory, gestures only).
-// 2. replay: events per second for a whole replay (evemu bytes in memory → parse → pipeline → JSON lines),
+// 2. replay: events per second for a whole replay (capture bytes in memory → parse → pipeline → JSON lines),
 //    the same work the C yardstick in Benchmarks/c-reference does, file reading excluded on both sides.
 
 func now() -> Double {
@@ -29,7 +29,7 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard let path = args.first else {
-    Log.plain("usage: pressure-bench CAPTURE.evemu   (make one with tools/gen-capture.py)")
+    Log.plain("usage: pressure-bench CAPTURE   (any format replay reads; make an evemu one with tools/gen-capture.py)")
     exit(2)
 }
 let bytes: [UInt8]
@@ -65,7 +65,7 @@ var outputBytes = 0
 let replaySeconds = best(of: 5) {
     let result: Result<Int, CaptureError> = bytes.withUnsafeBufferPointer { b in
         do throws(CaptureError) {
-            let c = try EvemuReader.read(b, file: path)
+            let c = try CaptureReader.read(b, file: path)
             var pipeline = TouchPipeline(device: device, deviceID: 1, calibration: calibration, settings: GestureSettings())
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
@@ -100,6 +100,6 @@ print(String(format: "core+touches encoded: %.1f ns/event", touchesSeconds * 1e9
 
 // 4. Parsing alone, for scale.
 let parseSeconds = best(of: 5) {
-    _ = bytes.withUnsafeBufferPointer { b in try? EvemuReader.read(b, file: path) }
+    _ = bytes.withUnsafeBufferPointer { b in try? CaptureReader.read(b, file: path) }
 }
 print(String(format: "parse only: %.1f ns/event", parseSeconds * 1e9 / Double(eventCount)))

@@ -105,6 +105,7 @@ public enum CalibrateTool {
         let capture: Capture
         do {
             capture = try CaptureLoader.load(path: o.source, descriptionPath: o.descPath, deviceIndex: o.deviceIndex)
+            CaptureLoader.warnAssumptions(capture, prefix: "pressurectl calibrate: ")
             session = try makeSession(capture.device, source: o.source)
         } catch {
             Log.error("pressurectl calibrate: \(error)")

@@ -13,8 +13,9 @@ public enum CaptureLoadError: Error, CustomStringConvertible {
     }
 }
 
-/// Reads a capture file in whichever format it is: a `libinput record` YAML file, or evemu text (with its
-/// description from `descriptionPath` when the file has none of its own).
+/// Reads a capture file in whichever format it is (``CaptureReader``: `libinput record` YAML, evemu text,
+/// evtest output, `getevent -lt`), with its description from `descriptionPath` (an evemu description) when
+/// the file has none of its own.
 public enum CaptureLoader {
     public static func load(path: String, descriptionPath: String? = nil, deviceIndex: Int? = nil)
         throws(CaptureLoadError) -> Capture
@@ -32,18 +33,13 @@ public enum CaptureLoader {
             } catch { throw .capture(error) }
         }
         do {
-            return try bytes.withBytes { (b) throws(CaptureError) -> Capture in
-                if LibinputRecordReader.looksLikeRecord(b) {
-                    return try LibinputRecordReader.read(b, file: path, deviceIndex: deviceIndex)
-                }
-                guard EvemuReader.looksLikeEvemu(b) else {
-                    throw CaptureError(file: path, line: 0, reason: .unknownFormat)
-                }
-                if let index = deviceIndex, index != 0 {
-                    throw CaptureError(file: path, line: 0, reason: .noSuchDevice(index: index, count: 1))
-                }
-                return try EvemuReader.read(b, file: path, description: description)
-            }
+            return try CaptureReader.read(bytes, file: path, description: description, deviceIndex: deviceIndex)
         } catch { throw .capture(error) }
+    }
+
+    /// Says on stderr, once each, what the reader assumed about a capture's device (a header-less log's axis
+    /// ranges, its protocol), each line after `prefix`: `<4>pressurectl replay: FILE: no device description…`.
+    public static func warnAssumptions(_ capture: Capture, prefix: String) {
+        for a in capture.assumptions { Log.warning("\(prefix)\(capture.source): \(a)") }
     }
 }

@@ -46,6 +46,7 @@ public enum PlotTool {
             }
             return 1
         }
+        CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl plot: ")
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let plot = ForcePlot(
             replaying: setup.capture.events, through: &setup.pipeline,

@@ -140,6 +140,7 @@ public enum RecordTool {
         let recording: CaptureRecording
         do {
             capture = try CaptureLoader.load(path: path, descriptionPath: descPath, deviceIndex: deviceIndex)
+            CaptureLoader.warnAssumptions(capture, prefix: "pressurectl record: ")
             let writer = CaptureWriter(
                 format: format, description: capture.device, timeBase: .firstEventAtZero, node: "replay:" + path)
             recording = try CaptureRecording(path: output, writer: writer)

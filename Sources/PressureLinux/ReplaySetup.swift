@@ -14,8 +14,9 @@ public struct ReplayOptions: Sendable {
 
     public static let usage = """
           --config FILE        configuration for calibration and settings (docs/configuration.md)
-          --device N           which device of a libinput record file (from 0; default the first touch device)
-          --desc FILE          the device description for a header-less evemu .events file
+          --device N           which device of a file that holds several (libinput record devices, evtest
+                               sessions, getevent nodes; from 0; default the first touch device)
+          --desc FILE          the device description (evemu) for a header-less .events file or log
           --sensitivity S      light, medium or firm (overrides the configuration)
           --force-touch on|off overrides the configuration
           --learned FILE       start from this learned average touch (pressurectl replay --save-learned, or

@@ -7,7 +7,8 @@ public enum ReplayTool {
         usage: pressurectl replay [--touches] [--config FILE] [--device N] [--desc FILE]
                                   [--sensitivity light|medium|firm] [--force-touch on|off] [--learned FILE]
                                   [--save-learned FILE] [--verbose] CAPTURE
-        Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3 or libinput record 1):
+        Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3, libinput record 1,
+        evtest output or an Android getevent -lt / -t log; what is assumed of a log's device is said on stderr):
         gestures, and `device changed` when what the device learned changes its force.
           --touches            every touch phase too, not only gestures
           --save-learned FILE  write what the device learned by the end (for --learned, here or in pressured)
@@ -36,6 +37,7 @@ public enum ReplayTool {
                 if case .usage(let u) = error { throw u }
                 throw error
             }
+            CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl replay: ")
             setup.pipeline.recordsTransitions = verbose
             let capture = setup.capture
             let device = setup.device

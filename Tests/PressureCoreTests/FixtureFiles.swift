@@ -11,18 +11,13 @@ enum FixtureFiles {
 
     static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
 
-    /// Reads a capture the way `pressurectl replay` does (libinput record or evemu, optional description).
-    static func capture(_ url: URL, description: URL? = nil) throws -> Capture {
+    /// Reads a capture the way `pressurectl replay` does (any format, optional description and device).
+    static func capture(_ url: URL, description: URL? = nil, deviceIndex: Int? = nil) throws -> Capture {
         let data = try bytes(url)
         let desc = try description.map { d in
             try bytes(d).withUnsafeBufferPointer { try EvemuReader.readDescription($0, file: d.lastPathComponent) }
         }
-        return try data.withUnsafeBufferPointer { b in
-            if LibinputRecordReader.looksLikeRecord(b) {
-                return try LibinputRecordReader.read(b, file: url.lastPathComponent, deviceIndex: nil)
-            }
-            return try EvemuReader.read(b, file: url.lastPathComponent, description: desc)
-        }
+        return try CaptureReader.read(data, file: url.lastPathComponent, description: desc, deviceIndex: deviceIndex)
     }
 
     /// Replays a capture as `pressurectl replay` does with no configuration (the device learns its average

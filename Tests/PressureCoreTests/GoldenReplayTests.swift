@@ -8,8 +8,8 @@ final class GoldenReplayTests: XCTestCase {
     func testEveryFixtureMatchesItsGolden() throws {
         let regenerate = ProcessInfo.processInfo.environment["PRESSURED_REGENERATE_GOLDENS"] == "1"
         let names = try FileManager.default.contentsOfDirectory(atPath: FixtureFiles.fixtures.path)
-            .filter { $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 6)
+            .filter { n in [".evemu", ".yml", ".evtest.txt", ".getevent.txt"].contains { n.hasSuffix($0) } }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 11)
         try FileManager.default.createDirectory(at: FixtureFiles.goldens, withIntermediateDirectories: true)
         for name in names {
             let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
@@ -60,5 +60,10 @@ final class GoldenReplayTests: XCTestCase {
         // One touch through the wobble (no flapping), no touch for the brush below 30.
         XCTAssertEqual(
             try gestures("resistive-without-btn-touch.evemu"), ["device:available", "peek#9", "dismiss#9", "longPress#10"])
+        // The text logs of other tools: a light tap then a firm press on an assumed 0..255 range; a described
+        // touchscreen whose events are interleaved with a key device's; the first of two evtest sessions.
+        XCTAssertEqual(try gestures("headerless-one-slot.getevent.txt"), ["device:available", "peek#10", "pop#10"])
+        XCTAssertEqual(try gestures("two-devices.getevent.txt"), ["device:available", "peek#9", "pop#9"])
+        XCTAssertEqual(try gestures("two-sessions.evtest.txt"), ["device:available", "peek#9", "pop#9"])
     }
 }

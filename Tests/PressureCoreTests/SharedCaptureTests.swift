@@ -51,13 +51,7 @@ final class SharedCaptureTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("no shared captures") }
         for n in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
             let bytes = try FixtureFiles.bytes(dir.appendingPathComponent(n))
-            _ = bytes.withUnsafeBufferPointer { b in
-                Result { () throws(CaptureError) in
-                    LibinputRecordReader.looksLikeRecord(b)
-                        ? try LibinputRecordReader.read(b, file: n, deviceIndex: nil)
-                        : try EvemuReader.read(b, file: n)
-                }
-            }
+            _ = Result { () throws(CaptureError) in try CaptureReader.read(bytes, file: n) }
         }
     }
 }

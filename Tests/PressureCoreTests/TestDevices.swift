@@ -1,5 +1,10 @@
 @testable import PressureCore
 
+/// An event at `microseconds` on the input clock, for tests that list the events a reader should give.
+func event(_ microseconds: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+    InputEvent(time: Timestamp(microseconds: microseconds), type: type, code: code, value: value)
+}
+
 /// Devices and event scripts for tests, in the spirit of litest's device descriptions.
 enum TestDevices {
     /// A protocol B touchscreen: 10 slots, 0..4095 at 16 units/mm, pressure 0..1000.

@@ -4,11 +4,16 @@ public struct Capture: Sendable {
     public var source: String
     public var device: DeviceDescription
     public var events: [InputEvent]
+    /// What the reader had to assume because the file did not say, one sentence each, for a person: a
+    /// header-less log's axis ranges, its protocol, whether it is a screen. Empty for a capture that
+    /// describes its device. The tools print each as a warning; nothing else depends on the wording.
+    public var assumptions: [String]
 
-    public init(source: String, device: DeviceDescription, events: [InputEvent]) {
+    public init(source: String, device: DeviceDescription, events: [InputEvent], assumptions: [String] = []) {
         self.source = source
         self.device = device
         self.events = events
+        self.assumptions = assumptions
     }
 }
 
@@ -54,7 +59,15 @@ public struct CaptureError: Error, Equatable, CustomStringConvertible {
             return "\(place): no device \(index): the file holds \(count) device(s), numbered from 0"
         case .noTouchDevice: return "\(place): no touch device in this file"
         case .unknownFormat:
-            return "\(place): not an evemu recording (1.1–1.3) nor a libinput record (version 1)"
+            return "\(place): not a capture this reader knows: evemu (1.1–1.3), libinput record (version 1), evtest output or Android getevent -lt/-t"
         }
+    }
+}
+
+extension CaptureError {
+    /// A line that is not what it should be: `why`, then the line itself (shortened), as the text readers
+    /// word it.
+    static func malformed(_ why: String, _ s: LineScanner, from start: Int, file: String, line: Int) -> CaptureError {
+        CaptureError(file: file, line: line, reason: .malformedLine("\(why), got `\(s.excerpt(from: start))`"))
     }
 }

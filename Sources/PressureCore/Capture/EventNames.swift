@@ -1,78 +1,36 @@
-/// The kernel's names for event types, codes and properties (`linux/input-event-codes.h`), for the
-/// human-readable comments the capture writers put beside each line, as evemu and libinput do with
-/// libevdev's tables. Only what touch hardware sends is named; anything else is shown as a number, which
-/// is fine because the comments are never read back.
+/// The kernel's names for event types, codes, properties and tool types (`linux/input-event-codes.h`): for
+/// the human-readable comments the capture writers put beside each line, as evemu and libinput do with
+/// libevdev's tables, and for the readers of logs that carry names instead of numbers (`getevent -l`).
+/// The table is generated from the kernel headers (``kernelTable``); a code without a name is shown as a
+/// number.
 public enum EventNames {
-    /// `EV_ABS`, or `EV_0x1e` for a type without a name.
+    /// `EV_ABS`, or `EV_1e` for a type without a name.
     public static func type(_ type: UInt16) -> String {
-        types[type] ?? "EV_" + hex(type)
+        kernel.types[type] ?? "EV_" + hex(type)
     }
 
-    /// `ABS_MT_PRESSURE`, or `ABS_0x3e` / `0x1e` for a code without a name here.
+    /// `ABS_MT_PRESSURE`, or `ABS_0x3e` / `0x1e` for a code without a name.
     public static func code(type: UInt16, _ code: UInt16) -> String {
-        let table: [UInt16: String]
-        switch type {
-        case EventType.syn: table = syn
-        case EventType.key: table = key
-        case EventType.rel: table = rel
-        case EventType.abs: table = abs
-        case EventType.msc: table = msc
-        default: table = [:]
-        }
-        if let name = table[code] { return name }
-        guard let prefix = types[type].map({ String($0.dropFirst(3)) }) else { return "0x" + hex(code) }
+        if let name = kernel.codes[type]?[code] { return name }
+        guard let prefix = kernel.types[type].map({ String($0.dropFirst(3)) }) else { return "0x" + hex(code) }
         return prefix + "_0x" + hex(code)
     }
 
     /// `INPUT_PROP_DIRECT`, or `INPUT_PROP_0x1e`.
     public static func property(_ p: UInt16) -> String {
-        properties[p] ?? "INPUT_PROP_0x" + hex(p)
+        kernel.properties[p] ?? "INPUT_PROP_0x" + hex(p)
+    }
+
+    /// What a kernel name stands for (`ABS_MT_PRESSURE` → code 0x3a of `EV_ABS`), aliases included; nil for
+    /// a name the kernel does not define.
+    public static func lookup(_ name: String) -> KernelNames.Meaning? {
+        Array(name.utf8).withUnsafeBufferPointer { kernel.lookup($0, from: 0, to: $0.count) }
     }
 
     static func hex(_ v: UInt16) -> String { String(v, radix: 16) }
 
-    static let types: [UInt16: String] = [
-        0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC", 0x05: "EV_SW",
-        0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF", 0x16: "EV_PWR", 0x17: "EV_FF_STATUS",
-    ]
-
-    static let syn: [UInt16: String] = [0: "SYN_REPORT", 1: "SYN_CONFIG", 2: "SYN_MT_REPORT", 3: "SYN_DROPPED"]
-
-    static let key: [UInt16: String] = [
-        0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE",
-        0x140: "BTN_TOOL_PEN", 0x141: "BTN_TOOL_RUBBER", 0x142: "BTN_TOOL_BRUSH", 0x143: "BTN_TOOL_PENCIL",
-        0x144: "BTN_TOOL_AIRBRUSH", 0x145: "BTN_TOOL_FINGER", 0x146: "BTN_TOOL_MOUSE", 0x147: "BTN_TOOL_LENS",
-        0x148: "BTN_TOOL_QUINTTAP", 0x149: "BTN_STYLUS3", 0x14a: "BTN_TOUCH", 0x14b: "BTN_STYLUS",
-        0x14c: "BTN_STYLUS2", 0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP",
-        0x14f: "BTN_TOOL_QUADTAP",
-    ]
-
-    static let rel: [UInt16: String] = [
-        0x00: "REL_X", 0x01: "REL_Y", 0x06: "REL_HWHEEL", 0x08: "REL_WHEEL",
-    ]
-
-    static let abs: [UInt16: String] = [
-        0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x03: "ABS_RX", 0x04: "ABS_RY", 0x05: "ABS_RZ",
-        0x06: "ABS_THROTTLE", 0x07: "ABS_RUDDER", 0x08: "ABS_WHEEL", 0x09: "ABS_GAS", 0x0a: "ABS_BRAKE",
-        0x10: "ABS_HAT0X", 0x11: "ABS_HAT0Y", 0x12: "ABS_HAT1X", 0x13: "ABS_HAT1Y", 0x14: "ABS_HAT2X",
-        0x15: "ABS_HAT2Y", 0x16: "ABS_HAT3X", 0x17: "ABS_HAT3Y", 0x18: "ABS_PRESSURE", 0x19: "ABS_DISTANCE",
-        0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y", 0x1c: "ABS_TOOL_WIDTH", 0x20: "ABS_VOLUME", 0x21: "ABS_PROFILE",
-        0x28: "ABS_MISC", 0x2e: "ABS_RESERVED", 0x2f: "ABS_MT_SLOT", 0x30: "ABS_MT_TOUCH_MAJOR",
-        0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR", 0x33: "ABS_MT_WIDTH_MINOR",
-        0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y",
-        0x37: "ABS_MT_TOOL_TYPE", 0x38: "ABS_MT_BLOB_ID", 0x39: "ABS_MT_TRACKING_ID", 0x3a: "ABS_MT_PRESSURE",
-        0x3b: "ABS_MT_DISTANCE", 0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y",
-    ]
-
-    static let msc: [UInt16: String] = [
-        0: "MSC_SERIAL", 1: "MSC_PULSELED", 2: "MSC_GESTURE", 3: "MSC_RAW", 4: "MSC_SCAN", 5: "MSC_TIMESTAMP",
-    ]
-
-    static let properties: [UInt16: String] = [
-        0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD", 3: "INPUT_PROP_SEMI_MT",
-        4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK", 6: "INPUT_PROP_ACCELEROMETER",
-        7: "INPUT_PROP_PRESSUREPAD",
-    ]
+    /// The parsed table, made once on first use.
+    static let kernel = KernelNames(parsing: kernelTable)
 }
 
 extension EventNames {

@@ -40,6 +40,40 @@ struct LineScanner {
         return false
     }
 
+    /// Consumes `word` if the bytes from here spell it exactly.
+    @inline(__always)
+    mutating func take(word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard position + n <= end else { return false }
+        let p = word.utf8Start
+        for k in 0..<n where bytes[position + k] != p[k] { return false }
+        position += n
+        return true
+    }
+
+    /// Consumes at least one space; false where none comes next.
+    @inline(__always)
+    mutating func takeSpaces() -> Bool {
+        let start = position
+        skipSpaces()
+        return position > start
+    }
+
+    /// Consumes any spaces, then `byte` if it comes next.
+    @inline(__always)
+    mutating func takeSpacesThen(_ byte: UInt8) -> Bool {
+        skipSpaces()
+        return take(byte)
+    }
+
+    /// The next run of non-space bytes (empty at the end of the line), consumed.
+    mutating func word() -> Range<Int> {
+        skipSpaces()
+        let start = position
+        while position < end, !Self.isSpace(bytes[position]) { position += 1 }
+        return start..<position
+    }
+
     /// An unsigned hexadecimal number (an optional `0x` is accepted), at most `limit`.
     @inline(__always)
     mutating func hex(limit: UInt64) -> UInt64? {
@@ -129,6 +163,33 @@ struct LineScanner {
         let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<last]), as: UTF8.self)
         position = end
         return s
+    }
+
+    /// Where the line that begins at `start` ends (its `\n`, or the end of the bytes).
+    @inline(__always)
+    static func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        return EvemuEventLine.newline(base, from: start, end: bytes.count)
+    }
+
+    /// Whether `test` holds for some line of `bytes` (each given as a scanner at the line's start).
+    static func anyLine(of bytes: UnsafeBufferPointer<UInt8>, _ test: (inout LineScanner) -> Bool) -> Bool {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = endOfLine(bytes, from: lineStart)
+            var s = LineScanner(bytes, from: lineStart, to: lineEnd)
+            if test(&s) { return true }
+            lineStart = lineEnd + 1
+        }
+        return false
+    }
+
+    /// The rest of the line without its surrounding spaces, and without the double quotes around it if it
+    /// has them (`"Elan Touchscreen"`).
+    mutating func restUnquoted() -> String {
+        let text = rest()
+        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return text }
+        return String(text.dropFirst().dropLast())
     }
 
     /// The whole line, shortened for an error message.

@@ -9,6 +9,7 @@ extension Daemon {
             capture = try CaptureLoader.load(
                 path: path, descriptionPath: options.replayDescription, deviceIndex: options.replayDevice)
         } catch { throw .replay(error) }
+        CaptureLoader.warnAssumptions(capture, prefix: "replay: ")
         var learned: AverageTouchLearner? = nil
         if let file = options.replayLearned {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }

@@ -1,0 +1,174 @@
+/// Reads Android `getevent -lt` and `getevent -t` logs: event lines (``GeteventLine``), with the device
+/// blocks getevent prints before them (``GeteventHeader``: `add device N: /dev/input/eventX`, and with
+/// `-p` the device's axes).
+///
+/// - Where several devices are watched, each line names its node: events are grouped by node, the devices
+///   numbered by first appearance (block or event), chosen with `deviceIndex`, by default the first touch
+///   device with events. Lines without a node belong to the one device a block names, else to a device of
+///   their own.
+/// - A device whose block lists its axes is described by it; else by `description` (`--desc`, completed
+///   from the events); else by what its events show (``AssumedDescription/infer(from:name:identity:)``),
+///   every guess stated in ``Capture/assumptions``, the device named after the file.
+/// - Text that is neither (`could not open …`, `remove device …`) is skipped; a line that starts with `[`
+///   and is malformed is an error naming its line, and so is an event line without a time stamp.
+///   Times are kept as given.
+public enum GeteventReader {
+    /// True when some line opens a getevent device block or starts like an event line (`[`, a time): a
+    /// log whose one event line is malformed is still a getevent log, and gets the error for that line.
+    public static func looksLikeGetevent(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        LineScanner.anyLine(of: bytes, isGetevent)
+    }
+
+    /// Whether the line (`s` at its start) opens a device block or starts like an event line.
+    static func isGetevent(_ s: inout LineScanner) -> Bool {
+        if s.take(word: "add device ") { return true }
+        guard s.take(UInt8(ascii: "[")) else { return false }
+        s.skipSpaces()
+        guard let b = s.current else { return false }
+        return b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+    }
+
+    /// One device of the log.
+    struct Device {
+        var node: String
+        var header: GeteventHeader?
+        var events: [InputEvent] = []
+        /// Events left out because a name in them is not in the kernel table, and those names.
+        var unknownEvents = 0
+        var unknownNames: [String] = []
+    }
+
+    /// Reads the log and returns device `deviceIndex` (see the type's documentation).
+    public static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, description: DeviceDescription? = nil,
+        deviceIndex: Int? = nil
+    ) throws(CaptureError) -> Capture {
+        let devices = try scan(bytes, file: file)
+        let chosen = try DeviceChoice.choose(
+            count: devices.count, wanted: deviceIndex, file: file, hasEvents: { !devices[$0].events.isEmpty },
+            describe: { resolve(devices[$0], file: file, several: devices.count > 1, given: description) })
+        return Capture(
+            source: file, device: chosen.description, events: devices[chosen.index].events,
+            assumptions: chosen.assumptions)
+    }
+
+    /// The one pass over the text.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(CaptureError) -> [Device] {
+        var devices: [Device] = []
+        var block: Int? = nil  // the device whose block the indented lines belong to
+        var blocks: [Int] = []
+        var unnamed: Int? = nil  // the device of events without a node, once one came
+        // The last node an event named and its device: most lines name the same node as the one before.
+        var lastNode: [UInt8] = []
+        var lastDevice = -1
+        var lineStart = 0
+        var lineNumber = 0
+        while lineStart < bytes.count {
+            lineNumber += 1
+            let lineEnd = LineScanner.endOfLine(bytes, from: lineStart)
+            defer { lineStart = lineEnd + 1 }
+            var s = LineScanner(bytes, from: lineStart, to: lineEnd)
+            if let b = s.current, LineScanner.isSpace(b) {
+                s.skipSpaces()
+                guard let i = block, !s.atEnd else { continue }
+                if case .malformed(let why)? = devices[i].header?.take(&s) {
+                    throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
+                }
+                continue
+            }
+            block = nil
+            if s.take(word: "add device ") {
+                let digits = s.position
+                while let b = s.current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { s.position += 1 }
+                guard s.position > digits, s.take(UInt8(ascii: ":")) else {
+                    throw CaptureError.malformed("expected `add device <n>: <node>`", s, from: lineStart, file: file, line: lineNumber)
+                }
+                let i = device(s.rest(), in: &devices)
+                devices[i].header = GeteventHeader()
+                blocks.append(i)
+                block = i
+                unnamed = nil
+                continue
+            }
+            guard s.current == UInt8(ascii: "[") else {
+                if looksLikeUntimedEvent(s) {
+                    throw CaptureError.malformed(
+                        "an event without a time stamp: record with `getevent -lt` (or `-t`)", s, from: lineStart,
+                        file: file, line: lineNumber)
+                }
+                continue
+            }
+            switch GeteventLine.parse(&s) {
+            case .event(let event, let nodeRange):
+                let i: Int
+                if let r = nodeRange {
+                    let nodeBytes = UnsafeBufferPointer(rebasing: bytes[r])
+                    if lastDevice >= 0, lastNode.elementsEqual(nodeBytes) {
+                        i = lastDevice
+                    } else {
+                        i = device(GeteventLine.text(bytes, r), in: &devices)
+                        lastNode = Array(nodeBytes)
+                        lastDevice = i
+                    }
+                } else {
+                    i = unnamed ?? device(blocks.count == 1 ? devices[blocks[0]].node : "", in: &devices)
+                    unnamed = i
+                }
+                devices[i].events.append(event)
+            case .unknownName(let name, let nodeRange):
+                let node = nodeRange.map { GeteventLine.text(bytes, $0) } ?? (blocks.count == 1 ? devices[blocks[0]].node : "")
+                let i = device(node, in: &devices)
+                devices[i].unknownEvents += 1
+                if !devices[i].unknownNames.contains(name) { devices[i].unknownNames.append(name) }
+            case .malformed(let why):
+                throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
+            }
+        }
+        return devices
+    }
+
+    /// The device of `node`, added where it is new.
+    static func device(_ node: String, in devices: inout [Device]) -> Int {
+        if let i = devices.firstIndex(where: { $0.node == node }) { return i }
+        devices.append(Device(node: node))
+        return devices.count - 1
+    }
+
+    /// `/dev/input/event2: EV_ABS …`, `EV_ABS …` or `0003 0035 000001ad`: getevent without `-t`.
+    static func looksLikeUntimedEvent(_ s: LineScanner) -> Bool {
+        var s = s
+        if s.take(word: "/dev/") || s.take(word: "EV_") { return true }
+        let words = (s.word(), s.word(), s.word())
+        guard s.atEnd, words.0.count == 4, words.1.count == 4, words.2.count == 8 else { return false }
+        for w in [words.0, words.1, words.2] {
+            var h = LineScanner(s.bytes, from: w.lowerBound, to: w.upperBound)
+            guard h.hex(limit: 0xffff_ffff) != nil, h.atEnd else { return false }
+        }
+        return true
+    }
+
+    /// A device's description and what was assumed for it.
+    static func resolve(_ d: Device, file: String, several: Bool, given: DeviceDescription?)
+        -> (DeviceDescription, [String])
+    {
+        var fallback = AssumedDescription.name(tool: "getevent", file: file)
+        if several, !d.node.isEmpty { fallback += " (\(d.node))" }
+        let name = d.header?.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+        var result: (DeviceDescription, [String])
+        if let g = given {
+            result = AssumedDescription.complete(g, from: d.events[...], name: name)
+        } else if var h = d.header?.description {
+            h.name = name
+            result = (h, [])
+        } else {
+            result = AssumedDescription.infer(
+                from: d.events[...], name: name, identity: d.header?.identity ?? DeviceIdentity())
+        }
+        let unknown = (d.header?.unknownNames ?? []) + d.unknownNames
+        if !unknown.isEmpty {
+            result.1.append(
+                "names the kernel table here lacks: \(unknown.joined(separator: ", ")); \(d.unknownEvents) event(s) with them left out")
+        }
+        return result
+    }
+}
