@@ -10,6 +10,8 @@ extension AverageTouchLearner {
         public var varied: [Bool]
         public var pops: UInt32
         public var popHistory: Int
+        public var holds: UInt32
+        public var holdHistory: Int
     }
 
     /// Why a saved state cannot be restored.
@@ -27,7 +29,8 @@ extension AverageTouchLearner {
             varied.append(variedBits & (UInt64(1) << i) != 0)
         }
         return Saved(floor: floor, top: top, accepted: accepted, average: average, samples: ordered,
-                     varied: varied, pops: popBits, popHistory: popHistory)
+                     varied: varied, pops: pops.bits, popHistory: pops.count, holds: holds.bits,
+                     holdHistory: holds.count)
     }
 
     /// A learner carrying on from `saved`, checked for consistency so a damaged file cannot produce a
@@ -41,7 +44,9 @@ extension AverageTouchLearner {
         guard s.accepted >= s.samples.count else {
             throw RestoreError(problem: "\(s.accepted) accepted but \(s.samples.count) samples kept")
         }
-        guard (0...32).contains(s.popHistory) else { throw RestoreError(problem: "pop history of \(s.popHistory)") }
+        guard (0...32).contains(s.popHistory), (0...32).contains(s.holdHistory) else {
+            throw RestoreError(problem: "a history of \(s.popHistory) pops and \(s.holdHistory) holds (at most 32)")
+        }
         if let a = s.average {
             guard a.isFinite, a > Double(s.floor), a <= Double(s.top) else {
                 throw RestoreError(problem: "average \(a) outside \(s.floor)..\(s.top)")
@@ -56,8 +61,8 @@ extension AverageTouchLearner {
         }
         accepted = s.accepted
         average = s.average
-        popBits = s.pops
-        popHistory = s.popHistory
+        pops = RecentShare(bits: s.pops, count: s.popHistory)
+        holds = RecentShare(bits: s.holds, count: s.holdHistory)
         stats = Self.orderStatistics(samples)
     }
 }

@@ -3,8 +3,10 @@
 /// step, and a way to see and reset what was learned.
 ///
 /// The sample is the peak raw pressure of each finished ordinary contact. Refused (``Refusal``):
-/// cancelled contacts and palms (their history is incomplete or not a finger), stationary holds (a
-/// still finger held past the long-press time is where deliberate presses live), peaks within 1% of
+/// cancelled contacts and palms (their history is incomplete or not a finger), stationary holds while
+/// rare (a still finger held past the long-press time is where deliberate presses live; where most
+/// contacts are such holds, as on panels people press rather than tap, they are its ordinary touches
+/// and are taken, or the estimate would rest on the odd tap), peaks within 1% of
 /// the range above the floor (grazes), rare pops (deliberate; "rare" is under 20% of the last 32
 /// contacts, so a too-sensitive start whose ordinary touches pop cannot lock itself in by refusing
 /// them), and, once warm, peaks below 0.4 average touches (a flood of light touches must not drag the
@@ -12,7 +14,8 @@
 ///
 /// The estimate is the median of the last 64 samples. Nothing is applied until 8 samples are in
 /// (force reads unavailable meanwhile: ``ForceModel``); then the median is taken at once, and from
-/// there the applied average moves towards the median by at most ×/÷1.15 per sample until 64 samples,
+/// there the applied average moves towards the median by at most ×1.5 up (the safe direction: ordinary
+/// touches peek less) and ÷1.15 down per sample until 64 samples,
 /// then by at most ×1.01 up and ÷1.002 down per sample (down is the direction that makes ordinary
 /// touches peek, so it is the slow one), and from then on never more than 10% below the highest average
 /// of the current 24 hours of input time; never below 8% of the range above the floor. The numbers and the failure modes each guard answers
@@ -26,8 +29,9 @@ public struct AverageTouchLearner: Hashable, Sendable {
         public var warmUp = 8
         /// Samples the median is taken over (the ring's size).
         public var capacity = 64
-        /// Largest factor per sample while the ring is filling.
-        public var earlyStep = 1.15
+        /// Largest factors per sample while the ring is filling.
+        public var earlyStepUp = 1.5
+        public var earlyStepDown = 1.15
         /// Largest factors per sample once the ring is full.
         public var upStep = 1.01
         public var downStep = 1.002
@@ -35,9 +39,11 @@ public struct AverageTouchLearner: Hashable, Sendable {
         public var grazeFraction = 0.01
         /// Once warm, peaks below this many average touches are refused (light-flood guard).
         public var lightFloodFraction = 0.4
-        /// Pops are refused while fewer than `rarePopShare` of the last `popWindow` contacts popped.
-        public var popWindow = 32
+        /// Pops are refused while fewer than `rarePopShare` of the last `window` contacts popped;
+        /// stationary holds while fewer than `rareHoldShare` were such holds.
+        public var window = 32
         public var rarePopShare = 0.2
+        public var rareHoldShare = 0.5
         /// The applied average never falls below floor + this fraction of the range.
         public var minimumAverageFraction = 0.08
         /// At most this fraction down per `dropPeriod` of input time.
@@ -87,9 +93,9 @@ public struct AverageTouchLearner: Hashable, Sendable {
     public internal(set) var accepted = 0
     /// The applied average; nil while warming up.
     public internal(set) var average: Double?
-    /// The last contacts' pops, newest in bit 0.
-    var popBits: UInt32 = 0
-    var popHistory = 0
+    /// Of the last contacts: which popped, which were stationary holds.
+    var pops = RecentShare()
+    var holds = RecentShare()
     /// The downward budget: when the current period of input time started, and the highest average in it.
     var periodStart: Timestamp?
     var periodAverage: Double = 0
@@ -140,10 +146,12 @@ public struct AverageTouchLearner: Hashable, Sendable {
         case .palm: return .palm
         case .lifted: break
         }
-        if c.longPressed || (!c.movedBeyondSlop && c.duration >= longPressTime) { return .stationaryHold }
-        let popsWereRare = Double(popsInWindow) < parameters.rarePopShare * Double(max(1, popHistory))
-        popBits = popBits << 1 | (c.popped ? 1 : 0)
-        popHistory = min(popHistory + 1, min(32, parameters.popWindow))
+        let hold = c.longPressed || (!c.movedBeyondSlop && c.duration >= longPressTime)
+        let holdsWereRare = holds.isRare(below: parameters.rareHoldShare)
+        let popsWereRare = pops.isRare(below: parameters.rarePopShare)
+        holds.record(hold, window: parameters.window)
+        pops.record(c.popped, window: parameters.window)
+        if hold && holdsWereRare { return .stationaryHold }
         let above = Double(c.peak) - Double(floor)
         if above <= parameters.grazeFraction * range { return .graze }
         if c.popped && popsWereRare { return .rarePop }
@@ -156,11 +164,6 @@ public struct AverageTouchLearner: Hashable, Sendable {
 
     /// The long-press time a stationary hold is measured against (the pipeline sets it from settings).
     public var longPressTime = Timestamp.Duration.milliseconds(500)
-
-    var popsInWindow: Int {
-        let mask: UInt32 = popHistory >= 32 ? ~0 : (UInt32(1) << popHistory) - 1
-        return (popBits & mask).nonzeroBitCount
-    }
 
     private mutating func add(_ peak: Int32, varied: Bool) {
         let slot: Int
@@ -187,8 +190,8 @@ public struct AverageTouchLearner: Hashable, Sendable {
         let settled = samples.count >= capacity && accepted > capacity
         var next: Double
         if let a = average, a > f {
-            let up = settled ? parameters.upStep : parameters.earlyStep
-            let down = settled ? parameters.downStep : parameters.earlyStep
+            let up = settled ? parameters.upStep : parameters.earlyStepUp
+            let down = settled ? parameters.downStep : parameters.earlyStepDown
             let factor = min(max((median - f) / (a - f), 1 / down), up)
             next = f + (a - f) * factor
         } else {

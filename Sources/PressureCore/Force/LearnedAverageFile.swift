@@ -84,7 +84,8 @@ public enum LearnedAverageFile {
         for (i, s) in saved.samples.enumerated() { out.append(contentsOf: ((i > 0 ? "," : "") + "\(s)").utf8) }
         out.append(contentsOf: "],\"varied\":[".utf8)
         for (i, v) in saved.varied.enumerated() { out.append(contentsOf: ((i > 0 ? "," : "") + (v ? "1" : "0")).utf8) }
-        out.append(contentsOf: "],\"pops\":\(saved.pops),\"popHistory\":\(saved.popHistory)}\n".utf8)
+        out.append(contentsOf: "],\"pops\":\(saved.pops),\"popHistory\":\(saved.popHistory)".utf8)
+        out.append(contentsOf: ",\"holds\":\(saved.holds),\"holdHistory\":\(saved.holdHistory)}\n".utf8)
         return out
     }
 
@@ -113,7 +114,8 @@ public enum LearnedAverageFile {
         guard let floor = value["floor"]?.exactInteger, let top = value["top"]?.exactInteger,
               let accepted = value["accepted"]?.exactInteger, let sampleValues = value["samples"]?.arrayValue,
               let variedValues = value["varied"]?.arrayValue, let pops = value["pops"]?.exactInteger,
-              let popHistory = value["popHistory"]?.exactInteger, let averageValue = value["average"]
+              let popHistory = value["popHistory"]?.exactInteger, let holds = value["holds"]?.exactInteger,
+              let holdHistory = value["holdHistory"]?.exactInteger, let averageValue = value["average"]
         else { throw fail("a field is missing or not a number") }
         var samples: [Int32] = []
         for s in sampleValues {
@@ -130,7 +132,7 @@ public enum LearnedAverageFile {
         let state = AverageTouchLearner.Saved(
             floor: Int32(truncatingIfNeeded: floor), top: Int32(truncatingIfNeeded: top), accepted: accepted,
             average: average, samples: samples, varied: varied, pops: UInt32(truncatingIfNeeded: pops),
-            popHistory: popHistory)
+            popHistory: popHistory, holds: UInt32(truncatingIfNeeded: holds), holdHistory: holdHistory)
         do { return try AverageTouchLearner(restoring: state) } catch { throw fail(error.problem) }
     }
 }

@@ -55,9 +55,9 @@ public enum ThresholdRule {
 
         public static func of(_ s: Sensitivity) -> Factors {
             switch s {
-            case .light: return Factors(base: 1.2, mirror: 1.05, interquartile: 1.0, popMinimum: 1.7, popGap: 1.2)
-            case .medium: return Factors(base: 1.4, mirror: 1.15, interquartile: 1.2, popMinimum: 2.0, popGap: 1.25)
-            case .firm: return Factors(base: 1.7, mirror: 1.3, interquartile: 1.5, popMinimum: 2.4, popGap: 1.3)
+            case .light: return Factors(base: 1.2, mirror: 1.05, interquartile: 1.2, popMinimum: 1.7, popGap: 1.2)
+            case .medium: return Factors(base: 1.4, mirror: 1.2, interquartile: 1.5, popMinimum: 2.0, popGap: 1.25)
+            case .firm: return Factors(base: 1.7, mirror: 1.3, interquartile: 1.8, popMinimum: 2.4, popGap: 1.3)
             }
         }
     }
