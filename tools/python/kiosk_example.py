@@ -29,7 +29,9 @@ def main():
     with PressuredClient(args.socket) as client:
         force = {d["id"]: d["forceCapability"] for d in client.hello["devices"]}
         for device in client.hello["devices"]:
-            print(f"device {device['id']}: {device['name']} ({device['kind']}), force {device['forceCapability']}")
+            why = {"learning": " (learning the panel's average touch: long press until then)"}.get(
+                device.get("forceUnavailable"), f" ({device['forceUnavailable']})" if "forceUnavailable" in device else "")
+            print(f"device {device['id']}: {device['name']} ({device['kind']}), force {device['forceCapability']}{why}")
         client.subscribe(events=["gestures", "devices"])
         for event in client.events():
             kind = event["type"]
