@@ -90,9 +90,12 @@ public struct ForceModel: Hashable, Sendable {
         return nil
     }
 
+    /// Why force is unavailable; while learning, with the touches learned so far (also those whose
+    /// effect waits for the fingers to lift).
     public var unavailableReason: ForceUnavailableReason? {
-        if case .unavailable(let r) = outcome { return r }
-        return nil
+        guard case .unavailable(let r) = outcome else { return nil }
+        if case .learning(_, let needed) = r, let l = learner { return .learning(touches: l.accepted, needed: needed) }
+        return r
     }
 
     public var maximumPossibleForce: Double { calibration?.maximumPossibleForce ?? 0 }

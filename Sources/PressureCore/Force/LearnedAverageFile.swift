@@ -99,7 +99,7 @@ public enum LearnedAverageFile {
         do { value = try JSONParser.parse(bytes) } catch { throw fail("not JSON (\(error))") }
         guard value["format"]?.stringValue == format else { throw fail("not a learned-average file") }
         guard value["version"]?.exactInteger == version else {
-            throw fail("version \(value["version"].map { "\($0)" } ?? "missing"), expected \(version)")
+            throw fail("version \(value["version"]?.jsonText ?? "missing"), expected \(version)")
         }
         guard let d = value["device"], let name = d["name"]?.stringValue,
               let bus = d["bus"]?.exactInteger, let vendor = d["vendor"]?.exactInteger,
