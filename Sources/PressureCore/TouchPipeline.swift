@@ -17,12 +17,16 @@ public struct TouchPipeline: Sendable {
         var x: Int32
         var y: Int32
         var pressure: Int32
-        /// What the learner is told when the contact ends.
-        var began: Timestamp
-        var originX: Int32
-        var originY: Int32
-        var peak: Int32
-        var lowest: Int32
+    }
+
+    /// What the learner is told of a contact when it ends, kept beside ``ActiveContact`` (a parallel
+    /// array, updated in place, so a frame does not copy it).
+    struct ContactRecord: Sendable {
+        var began = Timestamp(microseconds: 0)
+        var originX: Int32 = 0
+        var originY: Int32 = 0
+        var peak: Int32 = 0
+        var lowest: Int32 = 0
         var moved = false
         var popped = false
         var longPressed = false
@@ -58,6 +62,7 @@ public struct TouchPipeline: Sendable {
     public private(set) var liveContactCount = 0
 
     var contacts: [ActiveContact?]
+    var records: [ContactRecord]
     var nextContactID: UInt64 = 1
     private let xAxis: AbsInfo
     private let yAxis: AbsInfo
@@ -75,6 +80,7 @@ public struct TouchPipeline: Sendable {
         self.deviceID = deviceID
         tracker = ContactTracker(device: device, settings: tracking)
         contacts = Array(repeating: nil, count: tracker.slots.count)
+        records = Array(repeating: ContactRecord(), count: tracker.slots.count)
         self.reportsTouches = reportsTouches
         self.settings = settings
         force = ForceModel(device.hasPressure ? setup : .none, settings: settings)
@@ -198,7 +204,7 @@ public struct TouchPipeline: Sendable {
             let from = c.detector.stateName
             let t = c.detector.handle(.timeout(d), thresholds: thresholds)
             record(c, from: from, input: "timeout", t)
-            emit(t, contact: &c, time: d)
+            emit(t, contact: c, index: i, time: d)
             contacts[i] = c
         }
         recomputeDeadline()
@@ -226,8 +232,9 @@ public struct TouchPipeline: Sendable {
                 let c = ActiveContact(
                     id: nextContactID,
                     detector: PeekPopDetector(downAt: time, x: change.x, y: change.y, thresholds: thresholds),
-                    x: change.x, y: change.y, pressure: change.pressure, began: time, originX: change.x,
-                    originY: change.y, peak: change.pressure, lowest: change.pressure)
+                    x: change.x, y: change.y, pressure: change.pressure)
+                records[i] = ContactRecord(
+                    began: time, originX: change.x, originY: change.y, peak: change.pressure, lowest: change.pressure)
                 nextContactID &+= 1
                 liveContactCount += 1
                 contacts[i] = c
@@ -242,14 +249,15 @@ public struct TouchPipeline: Sendable {
                 let lifted = change.phase == .ended
                 let t = c.detector.handle(lifted ? .lift(time) : .cancel(time), thresholds: thresholds)
                 record(c, from: from, input: lifted ? "lift" : "cancel", t)
-                emit(t, contact: &c, time: time)
+                emit(t, contact: c, index: i, time: time)
                 touch(lifted ? .ended : .cancelled, c, time)
                 contacts[i] = nil
                 liveContactCount -= 1
+                let r = records[i]
                 force.contactEnded(ContactSummary(
-                    ending: lifted ? .lifted : change.phase == .cancelledAsPalm ? .palm : .cancelled, peak: max(c.peak, change.pressure),
-                    lowest: min(c.lowest, change.pressure), began: c.began, ended: time, movedBeyondSlop: c.moved,
-                    popped: c.popped, longPressed: c.longPressed))
+                    ending: lifted ? .lifted : change.phase == .cancelledAsPalm ? .palm : .cancelled,
+                    peak: max(r.peak, change.pressure), lowest: min(r.lowest, change.pressure), began: r.began,
+                    ended: time, movedBeyondSlop: r.moved, popped: r.popped, longPressed: r.longPressed))
                 if t.timer != .none { deadlinesChanged = true }
             }
         }
@@ -269,14 +277,24 @@ public struct TouchPipeline: Sendable {
         c.x = change.x
         c.y = change.y
         c.pressure = change.pressure
-        if change.pressure > c.peak { c.peak = change.pressure }
-        if change.pressure < c.lowest { c.lowest = change.pressure }
-        if !c.moved { c.moved = PeekPopDetector.beyondSlop(dx: change.x &- c.originX, dy: change.y &- c.originY, thresholds) }
+        if change.pressure > records[i].peak { records[i].peak = change.pressure }
+        if change.pressure < records[i].lowest { records[i].lowest = change.pressure }
         let from = recordsTransitions ? c.detector.stateName : ""
         let t = c.detector.handle(
             .frame(time: time, x: change.x, y: change.y, pressure: change.pressure), thresholds: thresholds)
+        if !records[i].moved {
+            // The detector measures the slop itself while a long press is possible: only once it no
+            // longer does (a peek) does the learner's "moved" need its own look.
+            switch c.detector.state {
+            case .possible: break
+            case .tracking: records[i].moved = true
+            case .longPressed, .peeking, .quickActions, .popped, .ended:
+                let r = records[i]
+                records[i].moved = PeekPopDetector.beyondSlop(dx: change.x &- r.originX, dy: change.y &- r.originY, thresholds)
+            }
+        }
         if recordsTransitions { record(c, from: from, input: "frame(p=\(change.pressure))", t) }
-        emit(t, contact: &c, time: time)
+        emit(t, contact: c, index: i, time: time)
         if change.phase == .moved { touch(.moved, c, time) }
         contacts[i] = c
         if t.timer != .none { deadlinesChanged = true }
@@ -291,14 +309,14 @@ public struct TouchPipeline: Sendable {
     }
 
     @inline(__always)
-    private mutating func emit(_ t: PeekPopDetector.Transition, contact c: inout ActiveContact, time: Timestamp) {
-        if let g = t.first { note(g, &c); outputs.append(event(.gesture(g), c, time, progress: nil)) }
-        if let g = t.second { note(g, &c); outputs.append(event(.gesture(g), c, time, progress: nil)) }
+    private mutating func emit(_ t: PeekPopDetector.Transition, contact c: ActiveContact, index i: Int, time: Timestamp) {
+        if let g = t.first { note(g, i); outputs.append(event(.gesture(g), c, time, progress: nil)) }
+        if let g = t.second { note(g, i); outputs.append(event(.gesture(g), c, time, progress: nil)) }
     }
 
     @inline(__always)
-    private func note(_ g: GestureKind, _ c: inout ActiveContact) {
-        if g == .pop { c.popped = true } else if g == .longPress { c.longPressed = true }
+    private mutating func note(_ g: GestureKind, _ i: Int) {
+        if g == .pop { records[i].popped = true } else if g == .longPress { records[i].longPressed = true }
     }
 
     @inline(__always)
