@@ -81,8 +81,11 @@ public func fuzzEvdevStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         calibration = ForceCalibration(floor: Int32(r.int16()), average: Int32(r.int16()), top: Int32(r.int16()))
     }
     let touches = flags & 16 == 0
+    // The daemon's default: the average touch learned from the stream's own contacts (flag 32), with the
+    // learner's guards, thresholds applied between contacts and announcements; else used as it is.
+    let setup: ForceModel.Setup = calibration.map { flags & 32 != 0 ? .learning($0, nil) : .configured($0) } ?? .none
     var pipeline = TouchPipeline(
-        device: device, deviceID: 1, calibration: calibration, settings: settings, reportsTouches: touches)
+        device: device, deviceID: 1, force: setup, settings: settings, reportsTouches: touches)
     var check = FuzzInvariants(name: "evdev-stream", touches: touches)
     var now = Timestamp(microseconds: 1_000_000)
 
@@ -133,7 +136,7 @@ public func fuzzEvdevStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let s = r.byte()
             settings.forceTouchEnabled = s & 1 == 0
             settings.sensitivity = Sensitivity.allCases[Int(s >> 1) % 3]
-            pipeline.apply(settings: settings, calibration: s & 0x80 != 0 ? nil : calibration)
+            pipeline.apply(settings: settings, force: s & 0x80 != 0 ? .none : setup)
             event = nil
         case 19:  // libevdev resync after SYN_DROPPED: the true slot state, any count of slots
             let count = Int(r.byte() % 66)

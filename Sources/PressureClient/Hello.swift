@@ -48,6 +48,8 @@ public struct PressuredDevice: Hashable, Sendable {
     /// The position axes, in device units.
     public var x: AxisRange
     public var y: AxisRange
+    /// A replayed log without a device description: what was assumed of it (`assumed`).
+    public var assumed: [String] = []
 
     public init(
         id: Int, name: String, node: String, kind: TouchDevice.Kind, forceCapability: TouchDevice.ForceCapability,
@@ -78,6 +80,7 @@ public struct PressuredDevice: Hashable, Sendable {
         heightMillimetres = try f.optionalDouble("height")
         x = try AxisRange(try f.object("x"))
         y = try AxisRange(try f.object("y"))
+        assumed = (f.value["assumed"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 
     static func list(_ values: [JSONValue]) throws(DecodeFailure) -> [PressuredDevice] {

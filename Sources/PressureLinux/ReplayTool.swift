@@ -58,8 +58,9 @@ public enum ReplayTool {
                 }
             }, announce: { p in
                 // What a client of `pressured --replay` hears at this point: the device's new force.
-                ServerMessage.device(change: .changed, DeviceInfo(id: p.deviceID, node: node, pipeline: p))
-                    .append(to: &out.buffer)
+                var info = DeviceInfo(id: p.deviceID, node: node, pipeline: p)
+                info.assumed = capture.assumptions
+                ServerMessage.device(change: .changed, info).append(to: &out.buffer)
                 if verbose { Log.debug("device: \(ForceReport.line(p))") }
             })
             if let e = writeError { throw e }

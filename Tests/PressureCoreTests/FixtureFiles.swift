@@ -31,7 +31,9 @@ enum FixtureFiles {
         let name = node ?? "replay:Tests/Fixtures/\(capture.source)"
         CaptureReplay.run(capture.events, through: &pipeline, deliver: { out, _ in lines += out.map(WireFormat.line) },
                           announce: { p in
-            lines.append(ServerMessage.device(change: .changed, DeviceInfo(id: p.deviceID, node: name, pipeline: p)).line)
+            var info = DeviceInfo(id: p.deviceID, node: name, pipeline: p)
+            info.assumed = capture.assumptions
+            lines.append(ServerMessage.device(change: .changed, info).line)
         })
         return lines
     }

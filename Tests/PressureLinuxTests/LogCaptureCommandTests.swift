@@ -49,6 +49,12 @@ final class LogCaptureCommandTests: XCTestCase {
         let cal = try Executables.run("pressurectl", ["calibrate", "--from-capture", headerless, "--taps-until", "0.4"])
         XCTAssertEqual(warnings(cal.stderr, "pressurectl calibrate: ", headerless).count, 3, cal.stderr)
         let d = try DaemonProcess(["--replay", headerless])
+        // Apps are told too: the replayed device's description lists what was assumed of it.
+        let c = try SocketClient(path: d.socketPath)
+        let hello = try XCTUnwrap(c.readObject())
+        let assumed = try XCTUnwrap(((hello["devices"] as? [[String: Any]])?.first)?["assumed"] as? [String])
+        XCTAssertEqual(assumed.count, 3, "\(assumed)")
+        XCTAssertTrue(assumed[0].contains("ABS_MT_PRESSURE 0..255"), assumed[0])
         XCTAssertEqual(d.stop(), 0)
         XCTAssertEqual(warnings(d.log, "replay: ", headerless).count, 3, d.log)
     }

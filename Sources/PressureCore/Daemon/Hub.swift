@@ -23,6 +23,8 @@ public struct Hub: Sendable {
         var node: String
         var udev: UdevDeviceProperties
         var pipeline: TouchPipeline
+        /// What a replayed log's reader assumed of its device (``DeviceInfo/assumed``).
+        var assumed: [String] = []
         /// The device a learned average is kept for (devices with pressure).
         var learningKey: LearnedDeviceKey?
         /// Whether what it learns is saved (the loop decides: not for virtual or replayed devices).
@@ -32,7 +34,11 @@ public struct Hub: Sendable {
         /// Contacts that began in a region, by contact id (`Hub+Regions.swift`).
         var owners: [UInt64: RegionOwner] = [:]
         var lastTime: Timestamp?
-        var info: DeviceInfo { DeviceInfo(id: id, node: node, pipeline: pipeline) }
+        var info: DeviceInfo {
+            var i = DeviceInfo(id: id, node: node, pipeline: pipeline)
+            i.assumed = assumed
+            return i
+        }
     }
 
     struct ClientEntry: Sendable {
@@ -188,11 +194,12 @@ public struct Hub: Sendable {
     /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
     /// wrong falls back to the defaults with a warning: the device is still served. `learned`: what the
     /// loop read from the device's state file (what this run remembers of it wins, being newer);
-    /// `persistsLearning`: whether what it learns is handed back for saving (``Work/learnedSaves``).
+    /// `persistsLearning`: whether what it learns is handed back for saving (``Work/learnedSaves``);
+    /// `assumed`: what a replayed log's reader assumed of the device, told to apps with it.
     @discardableResult
     public mutating func addDevice(
         node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties(),
-        learned: AverageTouchLearner? = nil, persistsLearning: Bool = false
+        learned: AverageTouchLearner? = nil, persistsLearning: Bool = false, assumed: [String] = []
     ) -> Int? {
         let device: TouchDevice
         do { device = try TouchDevice(description) } catch {
@@ -210,8 +217,8 @@ public struct Hub: Sendable {
         pipeline.recordsTransitions = recordsTransitions
         pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
         devices.append(DeviceEntry(
-            id: id, node: node, udev: udev, pipeline: pipeline, learningKey: key, persistsLearning: persistsLearning,
-            savedRevision: pipeline.force.learnedRevision))
+            id: id, node: node, udev: udev, pipeline: pipeline, assumed: assumed, learningKey: key,
+            persistsLearning: persistsLearning, savedRevision: pipeline.force.learnedRevision))
         updateTouchReporting()
         let info = devices[devices.count - 1].info
         let why = pipeline.forceUnavailableReason.map { " (\($0.explanation))" } ?? ""

@@ -16,6 +16,8 @@ public struct DeviceInfo: Hashable, Sendable {
     public var yAxis: AbsInfo
     /// Where its touches land on the screen (`screenX`/`screenY` of events).
     public var screen: ScreenGeometry
+    /// A replayed log without a device description: what its reader assumed (ranges, protocol, kind).
+    public var assumed: [String] = []
 
     public init(id: Int, node: String, pipeline: TouchPipeline) {
         let device = pipeline.device

@@ -187,8 +187,8 @@ public enum ServerMessage: Hashable, Sendable {
     }
 
     /// DEVICE: `{"id","name","node","kind","forceCapability","forceUnavailable","maximumPossibleForce","width",
-    /// "height","x","y","screen"}`, `forceUnavailable` only where force is unavailable, `width` and `height`
-    /// only where known.
+    /// "height","x","y","screen","assumed"}`, `forceUnavailable` only where force is unavailable, `width` and
+    /// `height` only where known, `assumed` only for a replayed log whose reader had to assume something.
     static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         JSONWriter.appendInteger(device.id, to: &out)
@@ -218,6 +218,15 @@ public enum ServerMessage: Hashable, Sendable {
         append(device.yAxis, to: &out)
         JSONWriter.appendKey("screen", to: &out)
         append(device.screen, to: &out)
+        if !device.assumed.isEmpty {
+            JSONWriter.appendKey("assumed", to: &out)
+            out.append(UInt8(ascii: "["))
+            for (i, a) in device.assumed.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.appendString(a, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append(UInt8(ascii: "}"))
     }
 

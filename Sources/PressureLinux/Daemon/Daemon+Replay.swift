@@ -16,7 +16,9 @@ extension Daemon {
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
         // A replayed device learns in memory only.
-        guard let id = hub.addDevice(node: "replay:\(path)", description: capture.device, learned: learned) else {
+        guard let id = hub.addDevice(
+            node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions)
+        else {
             throw .replayNotTouch(path)
         }
         replay = (ReplaySource(capture: capture, speed: options.speed), id)
