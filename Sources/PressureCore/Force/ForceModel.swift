@@ -2,7 +2,7 @@
 /// (configured, learned, or the prior from the axis), the ``ThresholdRule``, and when apps hear that
 /// either changed. ``TouchPipeline`` owns one.
 ///
-/// A learned estimate never moves thresholds under a finger: the pipeline calls ``settle(at:)`` only
+/// A learned estimate never moves thresholds under a finger: the pipeline calls ``settle()`` only
 /// when no contact is down, so a new estimate applies from the next touch-down. Apps are told of a
 /// change (``announcementDue(at:)``) only between contacts, when the capability changed or
 /// `maximumPossibleForce` moved by more than 2%, and at most once a second of input time.
