@@ -260,7 +260,8 @@ HARDENING = {"User": "pressured", "Group": "pressured", "SupplementaryGroups": "
              "ProtectHostname": "yes", "ProtectProc": "invisible", "ProcSubset": "pid", "LockPersonality": "yes",
              "MemoryDenyWriteExecute": "yes", "RestrictRealtime": "yes", "RestrictSUIDSGID": "yes",
              "PrivateIPC": "yes", "RemoveIPC": "yes", "SystemCallArchitectures": "native", "UMask": "0077",
-             "StateDirectory": "pressured", "StateDirectoryMode": "0755"}
+             "StateDirectory": "pressured", "StateDirectoryMode": "0755",
+             "ReadOnlyPaths": "-/dev/shm -/dev/mqueue -/run/lock"}
 
 
 def s15_hardening(details):
