@@ -236,6 +236,23 @@ def hold_peek(warm=False):
     return s.write("warm-hold-peek.evemu" if warm else "hold-peek.evemu")
 
 
+# Scenarios 17 and 18: devices that learn (the fixtures' calibration does not match their name).
+LEARNING_TAPS = 16
+
+
+def learning_device(name, bus, product):
+    """A touchscreen with the fixtures' axes under another name and identity (bus, e.g. 0x03 USB or 0x06
+    virtual): ordinary taps, each followed by a gate, so the test taps until the daemon says force is
+    available (up to LEARNING_TAPS)."""
+    s = Script([f"N: {name}", f"I: {bus:04x} 1d6b {product:04x} 0001"] +
+               [l for l in header_of(PEEK_POP) if not l.startswith(("N: ", "I: "))])
+    t = 0.0
+    for i in range(LEARNING_TAPS):
+        t = tap(s, t, 1 + i, 800 + 150 * i, TAP_PEAKS[i % len(TAP_PEAKS)])
+        s.gate()
+    return s.write(f"learning-{bus:02x}.evemu")
+
+
 BURST_FRAMES = 2000
 
 
@@ -368,6 +385,9 @@ def main():
         config["hid"] = None
         if 5 in SCENARIOS:
             notes.append(f"{hid} is absent: scenario 5 is skipped")
+    config["learning"] = {"usb": learning_device("vmtest learning touchscreen", 0x03, 0x0a10),
+                          "virtual": learning_device("vmtest virtual learning touchscreen", 0x06, 0x0a11),
+                          "taps": LEARNING_TAPS}
     config["notes"] = notes
     with open(os.path.join(OUT, "config.json"), "w") as f:
         json.dump(config, f, indent=1)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from vmguest.harness import LOGS, log
-from vmguest import runner
+from vmguest import learning_scenarios, runner
 from vmguest import systemd_scenarios as s
 
 SCENARIOS = {
@@ -21,6 +21,7 @@ SCENARIOS = {
     14: ("kill, restart, reconnect", s.s14_kill_restart),
     15: ("hardening in force", s.s15_hardening),
     16: ("watchdog and reload under systemd", s.s16_watchdog_and_reload),
+    18: ("the state directory under systemd", learning_scenarios.s18_state_directory),
 }
 
 

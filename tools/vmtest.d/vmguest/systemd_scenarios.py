@@ -1,7 +1,8 @@
 """Scenarios 11-16: the installed pressured (`make install`) under systemd as PID 1 (the systemd boot of
 tools/vmtest): udev starts the service, socket activation, unplug and replug while serving, restart after a
-kill, the unit's hardening as the kernel sees it, watchdog and reload. Devices are uinput touchscreens (evplay)
-playing peek-pop.evemu; the installed configuration calibrates them (the fixtures' section, added by systemd-stage), so
+kill, the unit's hardening as the kernel sees it, watchdog and reload (18, the state directory, is in
+learning_scenarios.py). Devices are uinput touchscreens (evplay) playing
+peek-pop.evemu; the installed configuration calibrates them (the fixtures' section, added by systemd-stage), so
 their force is there from the first touch and their gestures are those `pressurectl replay --config` gives with
 that section. Clients are the project's Python client on /run/pressured/pressured.sock, as root."""
 import os
