@@ -8,7 +8,7 @@ import os
 import subprocess
 
 from vmguest.harness import CFG, log
-from vmguest import hotplug_scenario, kernel_scenarios as k, runner, tool_scenarios as t
+from vmguest import hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner, tool_scenarios as t
 
 SCENARIOS = {
     1: ("captures through the kernel", k.s1_captures),
@@ -21,6 +21,7 @@ SCENARIOS = {
     8: ("hot-plug 200 times beside a held finger", hotplug_scenario.s8_hotplug_many),
     9: ("pressurectl record, played back by evemu and libinput", t.s9_record),
     10: ("record permissions and interactive calibrate", t.s10_permissions_and_calibrate),
+    17: ("what a device learned, kept across restarts", learning.s17_persistence),
 }
 
 

@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vmguest.gestures import replayed  # noqa: E402  (shared with the guest)
+from vmguest.gestures import force_changes, replay_events, sequences  # noqa: E402  (shared with the guest)
 
 REPO, VMDIR, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 WORK = os.path.join(VMDIR, "work")
@@ -33,9 +33,29 @@ def has_pressure(header_lines):
     return any(re.match(r"^A: (18|3a) ", l) for l in header_lines)
 
 
-def replay(capture, desc=None):
-    """Per-contact gesture type sequences from `pressurectl replay`, or None if it cannot read the file."""
-    return replayed(PRESSURECTL, capture, desc)[0]
+# What Tests/TestSupport/DaemonProcess.swift's `fixtureCalibration` gives test daemons: the fixtures' devices
+# (tools/make-fixtures.py, and the scripts below, which take their header) calibrated, so force is available
+# from the first touch, without learning. For scenarios about the kernel path rather than learning.
+FIXTURE_CALIBRATION = """[pressured fixtures]
+MatchName = pressured fixture*
+PressureAverage = 252
+"""
+FIXTURE_CONF = os.path.join(WORK, "fixtures.conf")
+
+
+def replay(capture, desc=None, config=None):
+    """Per-contact gesture type sequences from `pressurectl replay` (from fresh, or with a configuration file),
+    or None if it cannot read the file."""
+    return outcome(capture, desc, config)["expected"]
+
+
+def outcome(capture, desc=None, config=None):
+    """What `pressurectl replay` gives for a capture: `expected`, the gestures per contact, and `force`, its
+    `device changed` lines (what learning made of the device's force); both None if it cannot read the file."""
+    events, _ = replay_events(PRESSURECTL, capture, desc, config)
+    if events is None:
+        return {"expected": None, "force": None}
+    return {"expected": sequences(events), "force": force_changes(events)}
 
 
 def reader_view(capture, desc):
@@ -104,18 +124,18 @@ def capture_entry(name, capture, desc=None):
         return None
     if not has_pressure(hdr):
         return None
-    expected = replay(capture, desc)
-    if expected is None:
+    got = outcome(capture, desc)
+    if got["expected"] is None:
         notes.append(f"{name}: skipped, pressurectl replay cannot read it")
         return None
-    return with_view({"name": name, "capture": capture, "desc": desc, "expected": expected, "note": None})
+    return with_view({"name": name, "capture": capture, "desc": desc, "note": None, **got})
 
 
 def with_view(entry):
     view, view_notes = reader_view(entry["capture"], entry["desc"])
     if view:
         entry["original_expected"] = entry["expected"]
-        entry["expected"] = replay(view, entry["desc"])
+        entry.update(outcome(view, entry["desc"]))
         entry["note"] = "; ".join(view_notes) + ": compared with the replay of the capture without them"
     return entry
 
@@ -146,12 +166,12 @@ def pick_captures():
         notes.append(f"{CAPTURES} is absent: only the project's fixtures are played")
     for p in sorted(glob.glob(os.path.join(REPO, "Tests", "Fixtures", "*.evemu"))):
         # every fixture, pressure or not (no-pressure.evemu checks the long press path)
-        expected = replay(p)
-        if expected is None:
+        got = outcome(p)
+        if got["expected"] is None:
             notes.append(f"{os.path.basename(p)}: skipped, pressurectl replay cannot read it")
             continue
         entries.append(with_view({"name": "Fixtures/" + os.path.basename(p), "capture": p, "desc": None,
-                                  "expected": expected, "note": None}))
+                                  "note": None, **got}))
     return entries
 
 
@@ -186,15 +206,51 @@ def ev(code, value):
     return code + (value,)
 
 
-def hold_peek():
-    """One finger presses past peek (not pop) and stays; the test unplugs the device at the gate."""
+# The ordinary taps the fixtures open with (tools/make-fixtures.py's `warm_up`): a fresh device learns its average
+# touch (about 252) from its first eight ordinary touches.
+TAP_PEAKS = (230, 260, 245, 270, 250, 240, 265, 255)
+
+
+def tap(s, t, tid, x, peak):
+    """One ordinary tap at (x, 600): 40 ms up to `peak` and down, then a 40 ms pause; returns the time after."""
+    for i, p in enumerate((peak // 3, peak, peak * 4 // 5, peak // 2)):
+        down = (ev(SLOT, 0), ev(TID, tid), ev(X, x), ev(Y, 600), ev(BTN_TOUCH, 1)) if i == 0 else ()
+        s.frame(t, *down, ev(P, p))
+        t += 0.01
+    s.frame(t, ev(TID, -1), ev(BTN_TOUCH, 0))
+    return t + 0.04
+
+
+def hold_peek(warm=False):
+    """One finger presses past peek (not pop) and stays; the test unplugs the device at the gate. `warm`: the
+    eight ordinary taps first, so that a fresh daemon has learned the device's average touch by the press."""
     s = Script(header_of(PEEK_POP))
-    s.frame(0.0, ev(SLOT, 0), ev(TID, 1), ev(X, 1000), ev(Y, 1500), ev(P, 30), ev(BTN_TOUCH, 1))
+    t = 0.0
+    for i, peak in enumerate(TAP_PEAKS if warm else ()):
+        t = tap(s, t, 100 + i, 900 + 250 * i, peak)
+    s.frame(t, ev(SLOT, 0), ev(TID, 1), ev(X, 1000), ev(Y, 1500), ev(P, 30), ev(BTN_TOUCH, 1))
     for i, p in enumerate((100, 200, 300, 350, 380, 400), 1):
-        s.frame(0.02 * i, ev(P, p))
+        s.frame(t + 0.02 * i, ev(P, p))
     s.gate()
-    s.frame(0.2, ev(TID, -1), ev(BTN_TOUCH, 0))
-    return s.write("hold-peek.evemu")
+    s.frame(t + 0.2, ev(TID, -1), ev(BTN_TOUCH, 0))
+    return s.write("warm-hold-peek.evemu" if warm else "hold-peek.evemu")
+
+
+# Scenarios 17 and 18: devices that learn (the fixtures' calibration does not match their name).
+LEARNING_TAPS = 16
+
+
+def learning_device(name, bus, product):
+    """A touchscreen with the fixtures' axes under another name and identity (bus, e.g. 0x03 USB or 0x06
+    virtual): ordinary taps, each followed by a gate, so the test taps until the daemon says force is
+    available (up to LEARNING_TAPS)."""
+    s = Script([f"N: {name}", f"I: {bus:04x} 1d6b {product:04x} 0001"] +
+               [l for l in header_of(PEEK_POP) if not l.startswith(("N: ", "I: "))])
+    t = 0.0
+    for i in range(LEARNING_TAPS):
+        t = tap(s, t, 1 + i, 800 + 150 * i, TAP_PEAKS[i % len(TAP_PEAKS)])
+        s.gate()
+    return s.write(f"learning-{bus:02x}.evemu")
 
 
 BURST_FRAMES = 2000
@@ -304,15 +360,19 @@ def main():
               "client": os.path.join(REPO, "tools", "python"),
               "rules": os.path.join(REPO, "udev-rules", "70-pressured.rules")}
     config["captures"] = pick_captures() if 1 in SCENARIOS else []
-    config["peek_pop"] = {"capture": PEEK_POP, "expected": replay(PEEK_POP)}
+    with open(FIXTURE_CONF, "w") as f:
+        f.write(FIXTURE_CALIBRATION)
+    config["fixture_conf"] = FIXTURE_CONF
+    config["peek_pop"] = {"capture": PEEK_POP, **outcome(PEEK_POP), "calibrated": replay(PEEK_POP, config=FIXTURE_CONF)}
     nopress = os.path.join(REPO, "Tests", "Fixtures", "no-pressure.evemu")
-    config["no_pressure"] = {"capture": nopress, "expected": replay(nopress)}
-    hold = hold_peek()
-    config["hold_peek"] = {"capture": hold, "expected": replay(hold)}
+    config["no_pressure"] = {"capture": nopress, **outcome(nopress)}
+    config["hold_peek"] = {"capture": hold_peek()}
+    warm = hold_peek(warm=True)
+    config["warm_hold_peek"] = {"capture": warm, **outcome(warm)}
     config["burst"], config["burst_positions"] = burst()
     config["keyboard"] = keyboard()
     held = held_then_pop()
-    config["hotplug"] = {"held": held, "held_expected": replay(held), "press": region_press(False),
+    config["hotplug"] = {"held": held, "held_expected": replay(held, config=FIXTURE_CONF), "press": region_press(False),
                          "hold": region_press(True), "region": HOTPLUG_REGION,
                          "cycles": int(os.environ.get("VMTEST_HOTPLUG_CYCLES", "200"))}
     session, presses_from = calibration_session()
@@ -320,11 +380,14 @@ def main():
     hid = os.path.join(CAPTURES, "hiddev-flatfrog_25b5_0002.hid-recorder.hid")
     evemu = os.path.join(CAPTURES, "hiddev-flatfrog_25b5_0002_0.evemu")
     if os.path.exists(hid) and os.path.exists(evemu):
-        config["hid"] = {"recording": hid, "evemu": evemu, "expected": replay(evemu)}
+        config["hid"] = {"recording": hid, "evemu": evemu, **outcome(evemu)}
     else:
         config["hid"] = None
         if 5 in SCENARIOS:
             notes.append(f"{hid} is absent: scenario 5 is skipped")
+    config["learning"] = {"usb": learning_device("vmtest learning touchscreen", 0x03, 0x0a10),
+                          "virtual": learning_device("vmtest virtual learning touchscreen", 0x06, 0x0a11),
+                          "taps": LEARNING_TAPS}
     config["notes"] = notes
     with open(os.path.join(OUT, "config.json"), "w") as f:
         json.dump(config, f, indent=1)

@@ -6,11 +6,12 @@ Usage: systemd_guest.py OUT SCENARIO... (OUT: the writable results share, holdin
 Adds the scenarios' results to OUT/results.txt (after the chroot boot's); logs and the journal go to OUT/logs/.
 """
 import os
+import shutil
 import subprocess
 import sys
 
 from vmguest.harness import LOGS, log
-from vmguest import runner
+from vmguest import learning_scenarios, runner
 from vmguest import systemd_scenarios as s
 
 SCENARIOS = {
@@ -20,6 +21,7 @@ SCENARIOS = {
     14: ("kill, restart, reconnect", s.s14_kill_restart),
     15: ("hardening in force", s.s15_hardening),
     16: ("watchdog and reload under systemd", s.s16_watchdog_and_reload),
+    18: ("the state directory under systemd", learning_scenarios.s18_state_directory),
 }
 
 
@@ -33,6 +35,11 @@ def main():
         subprocess.run(["modprobe", m], check=True)
     with open("/proc/uptime") as f:
         log(f"systemd up, driver started {float(f.read().split()[0]):.1f} s after the kernel")
+    # The daemon starts with fresh state: what a pressured installed on the host learned shows through the
+    # overlay's lower layer, and goes (in the upper layer only).
+    if os.path.exists("/var/lib/pressured"):
+        log("hiding the host's /var/lib/pressured")
+        shutil.rmtree("/var/lib/pressured")
     try:
         runner.run(SCENARIOS, [int(n) for n in sys.argv[2:]], mode="a")
     finally:

@@ -112,9 +112,17 @@ class Player(Proc):
 
 
 class Daemon(Proc):
-    def __init__(self, name, args, binary=None, sock=None, wrapper=None):
+    """pressured on a socket of its own, with a state directory of its own: fresh (nothing learned) unless
+    `state` names one an earlier daemon used; never the system's /var/lib/pressured (the host's, through
+    the chroot). `calibrated`: the fixtures' devices get the fixtures' calibration (prepare.py), so force is
+    available from their first touch."""
+
+    def __init__(self, name, args, binary=None, sock=None, wrapper=None, state=None, calibrated=False):
         self.sock = sock or os.path.join(RUN, f"p{Proc.count + 1}.sock")
-        cmd = [binary or CFG["pressured"], "--socket", self.sock] + args
+        self.state = state or os.path.join(RUN, f"state-{Proc.count + 1}")
+        os.makedirs(self.state, exist_ok=True)
+        config = ["--config", CFG["fixture_conf"]] if calibrated else []
+        cmd = [binary or CFG["pressured"], "--socket", self.sock, "--state-directory", self.state] + config + args
         super().__init__("pressured-" + name, (wrapper or []) + cmd)
         wait_until(lambda: os.path.exists(self.sock) or self.p.poll() is not None, 60, "pressured's socket")
         check(self.p.poll() is None, f"pressured exited: {self.text().strip()[-500:]}")

@@ -4,9 +4,10 @@ import os
 import signal
 import time
 
+from .gestures import fmt_force, fmt_outcome, force_changes, replay_events
 from .harness import (CFG, LOGS, RUN, Client, Daemon, Failure, NodeRecorder, Player, Proc, active_contacts, check,
                       device_added, device_removed, fmt, log, release, sequences, start_udevd, stop_udevd, udev_properties,
-                      replayed, wait_until)
+                      wait_until)
 from .playback import ATTEMPTS, disturbance, play_and_compare
 
 def s1_captures(details):
@@ -20,7 +21,7 @@ def s1_captures(details):
                            f"{fmt(c['original_expected'])}")
         n = len(details)
         try:
-            ok &= play_and_compare(c["name"], c["capture"], c["desc"], c["expected"], details)
+            ok &= play_and_compare(c["name"], c["capture"], c["desc"], c["expected"], details, force=c["force"])
         except Failure as e:
             details.append(f"{c['name']}: FAILED: {e}")
             ok = False
@@ -47,9 +48,12 @@ def s2_hotplug_udev(details):
         players.append(np)
         added = client.wait_for(device_added(ts.node), 30, "the touchscreen's arrival")["device"]
         details.append(f"pressured found {ts.node} when it appeared: \"{added['name']}\", {added['kind']}, "
-                       f"force {added['forceCapability']}")
-        check(added["kind"] == "touchscreen" and added["forceCapability"] == "available", f"device: {added}")
-        client.wait_for(device_added(np.node), 30, "the no-pressure touchscreen's arrival")
+                       f"force {added['forceCapability']} ({added.get('forceUnavailable')}: a fresh device)")
+        check(added["kind"] == "touchscreen" and added["forceCapability"] == "unavailable" and
+              added.get("forceUnavailable") == "learning", f"device: {added}")
+        npd = client.wait_for(device_added(np.node), 30, "the no-pressure touchscreen's arrival")["device"]
+        check((npd["forceCapability"], npd.get("forceUnavailable")) == ("unavailable", "no-pressure"),
+              f"no-pressure touchscreen: {npd}")
         props = udev_properties(ts.node, env)
         want = {"ID_INPUT_TOUCHSCREEN": "1", "PRESSURED_DEVICE": "1", "SYSTEMD_WANTS": "pressured.service"}
         for k, v in want.items():
@@ -77,7 +81,11 @@ def s2_hotplug_udev(details):
         client.wait_for(device_removed(added["id"]), 30, "the touchscreen's removal")
         got = sequences(client.snapshot(), added["id"])
         check(got == CFG["peek_pop"]["expected"], f"gestures {fmt(got)}, expected {fmt(CFG['peek_pop']['expected'])}")
-        details.append(f"gestures {fmt(got)} as replayed; removal of {ts.node} reported")
+        learned = force_changes(client.snapshot(), added["id"])
+        check(learned == CFG["peek_pop"]["force"], f"force changes {fmt_force(learned)}, `pressurectl replay` "
+                                                   f"gives {fmt_force(CFG['peek_pop']['force'])}")
+        details.append(f"its warm-up taps played: device changed to {fmt_force(learned)}, gestures {fmt(got)}, as "
+                       f"replayed from fresh; removal of {ts.node} reported")
     finally:
         release(*players, client, daemon)
         stop_udevd(env)
@@ -88,11 +96,15 @@ def s3_unplug(details):
     b = Player("other", CFG["peek_pop"]["capture"])
     daemon = client = None
     try:
-        daemon = Daemon("unplug", [])  # no udevd: discovery watches /dev/input
+        # no udevd: discovery watches /dev/input; calibrated: the held finger peeks on the device's first touch
+        daemon = Daemon("unplug", [], calibrated=True)
         client = Client(daemon.sock, ("gestures", "touches", "devices"))
         ids = {d["node"]: d["id"] for d in client.hello["devices"]}
         check(a.node in ids and b.node in ids, f"hello devices {client.hello['devices']}")
+        check(all(d["forceCapability"] == "available" for d in client.hello["devices"]),
+              f"calibrated devices without force: {client.hello['devices']}")
         ida, idb = ids[a.node], ids[b.node]
+        details.append("pressured with the fixtures' calibration (--config): force from each device's first touch")
         a.go()
         peek = client.wait_for(lambda e: e.get("type") == "peek" and e["device"] == ida, 30, "the peek")
         a.signal(signal.SIGTERM)  # destroys the device now: the finger is still down, peeking
@@ -109,9 +121,11 @@ def s3_unplug(details):
         check(b.wait(60) == 0, "evplay failed")
         client.wait_for(device_removed(idb), 30, "the other device's removal")
         got = sequences(client.snapshot(), idb)
-        check(got == CFG["peek_pop"]["expected"], f"other device: {fmt(got)}")
+        want = CFG["peek_pop"]["calibrated"]
+        check(got == want, f"other device: {fmt(got)}, expected {fmt(want)}")
         check(daemon.p.poll() is None, "pressured exited")
-        details.append(f"other device {b.node} afterwards: {fmt(got)} as replayed")
+        details.append(f"other device {b.node} afterwards: {fmt(got)} as replayed with the same calibration "
+                       f"(the fixtures' section, --config)")
     finally:
         if client:
             client.close()
@@ -197,9 +211,11 @@ def hid_once(hid, details, last):
         check(os.path.exists(ready), f"uhidplay: {uhid.text()}")
         added = client.wait_for(lambda e: e.get("type") == "device" and e.get("change") == "added", 30,
                                 "the hid-multitouch device")["device"]
-        details.append(f"{added['node']}: \"{added['name']}\", {added['kind']}, force {added['forceCapability']}, "
+        details.append(f"{added['node']}: \"{added['name']}\", {added['kind']}, force {added['forceCapability']} "
+                       f"({added.get('forceUnavailable')}: fresh), "
                        f"maximumPossibleForce {added['maximumPossibleForce']}")
-        check(added["kind"] == "touchscreen" and added["forceCapability"] == "available", f"device {added}")
+        check(added["kind"] == "touchscreen" and added["forceCapability"] == "unavailable" and
+              added.get("forceUnavailable") == "learning", f"device {added}")
         with open(f"/sys/class/input/{os.path.basename(added['node'])}/device/uevent") as f:
             drv = [l for l in f.read().splitlines() if l.startswith("NAME=")]
         drivers = os.path.realpath(f"/sys/class/input/{os.path.basename(added['node'])}/device/device/driver")
@@ -209,29 +225,32 @@ def hid_once(hid, details, last):
         uhid.signal(signal.SIGUSR1)
         check(uhid.wait(120) == 0, f"uhidplay failed: {uhid.text()}")
         client.wait_for(device_removed(added["id"]), 30, "the device's removal")
-        got = sequences(client.snapshot(), added["id"])
+        got = (sequences(client.snapshot(), added["id"]), force_changes(client.snapshot(), added["id"]))
         summary = uhid.text().strip().splitlines()[-1]
         details.append(summary)
-        if got != hid["expected"]:
+        if got != (hid["expected"], hid["force"]):
             # As in scenario 1: compare with the replay of what the kernel delivered (recorded beside
             # pressured; the header is the old recording's, which describes the same axes). A run disturbed
             # by host load is repeated first; an undisturbed difference that replay reproduces is timing.
             delivered = os.path.join(LOGS, "hid-delivered.evemu")
             recorder.write(delivered, hid["evemu"])
-            as_delivered, refused = replayed(CFG["pressurectl"], delivered)
+            events, refused = replay_events(CFG["pressurectl"], delivered)
+            as_delivered = (sequences(events), force_changes(events)) if refused is None else None
             disturbed = disturbance(summary, daemon)
-            details.append(f"expected (replay of {os.path.basename(hid['evemu'])}): {fmt(hid['expected'])}")
-            details.append(f"through uhid + hid-multitouch:                       {fmt(got)}")
+            details.append(f"expected (replay of {os.path.basename(hid['evemu'])}): "
+                           f"{fmt_outcome(hid['expected'], hid['force'])}")
+            details.append(f"through uhid + hid-multitouch:                       {fmt_outcome(*got)}")
             details.append(f"replay of what the kernel delivered (logs/hid-delivered.evemu): "
-                           f"{fmt(as_delivered) if refused is None else refused}")
-            if refused is None and as_delivered == got and (last or not disturbed):
+                           f"{fmt_outcome(*as_delivered) if as_delivered else refused}")
+            if as_delivered == got and (last or not disturbed):
                 details.append("TIMING-" + ("DISTURBED (" + disturbed + ")" if disturbed else "SENSITIVE") +
                                ": pressured agrees with the replay of the kernel's own time stamps")
                 return
-            e = Failure("gestures differ")
+            e = Failure("gestures or force changes differ")
             e.disturbed = disturbed
             raise e
-        details.append(f"gestures of {len(got)} contacts as replaying {os.path.basename(hid['evemu'])} gives")
+        details.append(f"learned from its ordinary touches: device changed to {fmt_force(got[1])}; gestures of "
+                       f"{len(got[0])} contacts; both as replaying {os.path.basename(hid['evemu'])} from fresh gives")
     finally:
         uhid.stop()
         client.close()
@@ -245,14 +264,16 @@ def s6_no_pressure(details):
     def hello(h):
         d = h["devices"][0]
         seen.update(d)
-        check(d["forceCapability"] == "unavailable" and d["maximumPossibleForce"] == 0,
-              f"force capability {d['forceCapability']}, maximumPossibleForce {d['maximumPossibleForce']}")
+        check(d["forceCapability"] == "unavailable" and d.get("forceUnavailable") == "no-pressure" and
+              d["maximumPossibleForce"] == 0, f"force capability {d['forceCapability']} ({d.get('forceUnavailable')}), "
+                                               f"maximumPossibleForce {d['maximumPossibleForce']}")
 
     details_1 = []
-    ok = play_and_compare("no-pressure.evemu", np["capture"], None, np["expected"], details_1, extra=hello)
+    ok = play_and_compare("no-pressure.evemu", np["capture"], None, np["expected"], details_1, force=np["force"],
+                          extra=hello)
     details.extend(details_1)
-    details.append(f"device: {seen.get('kind')}, forceCapability {seen.get('forceCapability')}, "
-                   f"maximumPossibleForce {seen.get('maximumPossibleForce')}")
+    details.append(f"device: {seen.get('kind')}, forceCapability {seen.get('forceCapability')} "
+                   f"({seen.get('forceUnavailable')}), maximumPossibleForce {seen.get('maximumPossibleForce')}")
     check(ok and ["longPress"] in np["expected"], "long press missing")
 
 
@@ -269,7 +290,8 @@ def s7_static(details):
                CFG["pressured"], probe]
     d = []
     ok = play_and_compare("peek-pop.evemu (static pressured)", CFG["peek_pop"]["capture"], None,
-                          CFG["peek_pop"]["expected"], d, binary=static, wrapper=wrapper)
+                          CFG["peek_pop"]["expected"], d, force=CFG["peek_pop"]["force"], binary=static,
+                          wrapper=wrapper)
     with open(probe) as f:
         text = f.read()
     details.append(f"in the namespace: " + "; ".join(l for l in text.splitlines()

@@ -5,8 +5,8 @@ import re
 import shutil
 import time
 
-from .harness import (CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt, replayed,
-                      sequences)
+from .gestures import force_changes, fmt_force, replay_events
+from .harness import CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt, sequences
 
 # A run is "disturbed" when the guest was starved (the host is shared): the player was not run for more than
 # 20 ms at some point (a stall: it pauses the capture there, which stretches an interval), or the kernel
@@ -38,19 +38,21 @@ def described(path):
     return name, axes.get("35", axes.get("00"))
 
 
-def play_and_compare(name, capture, desc, expected, details, **kw):
-    """Scenario 1's unit: uinput device from the capture, pressured pinned on its node, a client, the events
-    at their own pace, the device destroyed at the end; the gestures per contact must be the replay's.
+def play_and_compare(name, capture, desc, expected, details, force=None, **kw):
+    """Scenario 1's unit: uinput device from the capture, pressured pinned on its node (fresh: nothing learned),
+    a client, the events at their own pace, the device destroyed at the end; the gestures per contact must be
+    those of `pressurectl replay` (from fresh too), and so must the device's force changes (`force`: replay's
+    `device changed` lines, as gestures.force_changes gives them; None: not compared).
     Repeated (up to ATTEMPTS) only while the outcome is wrong and the run was disturbed."""
     for attempt in range(1, ATTEMPTS + 1):
-        ok, exact, lines, disturbed = play_once(name, capture, desc, expected, **kw)
+        ok, exact, lines, disturbed = play_once(name, capture, desc, expected, force, **kw)
         if exact or not disturbed or attempt == ATTEMPTS:
             details.extend(lines)
             return ok
-        details.append(f"{name}: attempt {attempt} disturbed ({disturbed}), gestures differed: repeated")
+        details.append(f"{name}: attempt {attempt} disturbed ({disturbed}), gestures or force differed: repeated")
 
 
-def play_once(name, capture, desc, expected, binary=None, wrapper=None, extra=None):
+def play_once(name, capture, desc, expected, force, binary=None, wrapper=None, extra=None):
     delivered = os.path.join(RUN, f"delivered-{Proc.count + 1}.evemu")
     player = Player(name, capture, desc, record=delivered)
     daemon = client = None
@@ -74,27 +76,32 @@ def play_once(name, capture, desc, expected, binary=None, wrapper=None, extra=No
         check(rc == 0, f"evplay exit status {rc}: {player.text()[-300:]}")
         client.wait_for(device_removed(dev_id), 15, "the device's removal")
         got = sequences(client.snapshot(), dev_id)
+        got_force = force_changes(client.snapshot(), dev_id)
         lat = [l for l in player.text().splitlines() if "lateness" in l]
         timing = f"{time.monotonic() - started:.1f} s" + (", " + lat[-1].split(", ", 1)[1] if lat else "")
         disturbed = disturbance(lat[-1] if lat else "", daemon)
-        if got == expected:
-            lines.append(f"{name}: ok, {len(got)} contacts with gestures ({timing})")
+        learned = f"; force: {fmt_force(got_force)}" if got_force else ""
+        if got == expected and force in (None, got_force):
+            lines.append(f"{name}: ok, {len(got)} contacts with gestures{learned} ({timing})")
             return True, True, lines, disturbed
         # Long press is decided by time: a frame that lands within a millisecond or so of a long-press
         # deadline in the capture can land on the other side of it through the kernel, whose time stamps
         # are the moments the player wrote the frames (it polls the clock for the last 2 ms before a frame,
-        # but an emulated guest on a busy host still jitters). The player also recorded what the kernel
-        # delivered, with the kernel's time stamps: if replaying that gives exactly what pressured served,
-        # the daemon did its job and only the capture's timing was that close. The difference is reported.
-        as_delivered, refused = replayed(CFG["pressurectl"], delivered)
+        # but an emulated guest on a busy host still jitters); what the device learns depends on the same
+        # times (a hold is no ordinary touch). The player also recorded what the kernel delivered, with the
+        # kernel's time stamps: if replaying that gives exactly what pressured served, the daemon did its job
+        # and only the capture's timing was that close. The difference is reported.
+        events, refused = replay_events(CFG["pressurectl"], delivered)
         shutil.copy(delivered, os.path.join(LOGS, player.name + ".delivered.evemu"))
-        timing_only = refused is None and as_delivered == got
+        as_delivered = (sequences(events), force_changes(events)) if refused is None else None
+        timing_only = (as_delivered is not None and as_delivered[0] == got and
+                       (force is None or as_delivered[1] == got_force))
         verdict = "MISMATCH" if not timing_only else "ok, but TIMING-DISTURBED" if disturbed else "ok, but TIMING-SENSITIVE"
         lines.append(f"{name}: {verdict} ({timing})")
-        lines.append(f"    pressurectl replay of the file:        {fmt(expected)}")
-        lines.append(f"    pressured through the kernel:          {fmt(got)}")
-        lines.append(f"    pressurectl replay of what the kernel delivered (logs/{player.name}.delivered.evemu): "
-                     f"{fmt(as_delivered) if refused is None else refused}")
+        lines.append(f"    pressurectl replay of the file:        {fmt(expected)}; force: {fmt_force(force or [])}")
+        lines.append(f"    pressured through the kernel:          {fmt(got)}; force: {fmt_force(got_force)}")
+        lines.append(f"    pressurectl replay of what the kernel delivered (logs/{player.name}.delivered.evemu): " +
+                     (f"{fmt(as_delivered[0])}; force: {fmt_force(as_delivered[1])}" if as_delivered else refused))
         if timing_only and not disturbed:
             lines.append("    a frame of the capture lies within the player's timing jitter of a long-press deadline: "
                          "pressured agrees with the replay of the kernel's own time stamps")

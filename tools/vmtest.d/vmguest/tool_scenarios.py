@@ -14,6 +14,7 @@ import termios
 import threading
 import time
 
+from .gestures import fmt_outcome, force_changes, replay_events
 from .harness import (CFG, LOGS, RUN, Client, Daemon, Player, Proc, check, device_removed, fmt,
                       release, replayed, sequences, start_udevd, stop_udevd, wait_until)
 
@@ -45,19 +46,22 @@ def record_live(name, capture, fmt_name, end, path):
         player.stop()
 
 
-def served_gestures(watcher, start_player, what, finish):
-    """Starts a playback tool (which makes its own device), waits until pressured serves that device, lets
-    `finish` play and end it, and returns the gestures pressured sent for it."""
-    mark = watcher.mark()
-    tool = start_player()
+def served(start_player, what, finish):
+    """Starts a fresh pressured (discovery through udev, nothing learned: as `pressurectl replay` starts), a
+    client, and a playback tool (which makes its own device); waits until pressured serves that device, lets
+    `finish(tool, dev, watcher)` play and end it, and returns the gestures and force changes pressured sent."""
+    daemon = watcher = tool = None
     try:
+        daemon = Daemon("served-" + what.replace(" ", "-"), [])
+        watcher = Client(daemon.sock, ("gestures", "devices"))
+        tool = start_player()
         dev = watcher.wait_for(lambda e: e.get("type") == "device" and e.get("change") == "added", 30,
-                               f"{what}'s device", after=mark)["device"]
-        finish(tool, dev)
-        watcher.wait_for(device_removed(dev["id"]), 30, f"{what}'s device removal", after=mark)
-        return sequences(watcher.snapshot()[mark:], dev["id"])
+                               f"{what}'s device")["device"]
+        finish(tool, dev, watcher)
+        watcher.wait_for(device_removed(dev["id"]), 30, f"{what}'s device removal")
+        return sequences(watcher.snapshot(), dev["id"]), force_changes(watcher.snapshot(), dev["id"])
     finally:
-        tool.stop()
+        release(tool, watcher, daemon)
 
 
 # libinput's replay tool is Python: run by the system's interpreter, where its modules are.
@@ -66,11 +70,9 @@ LIBINPUT_REPLAY = ["/usr/bin/python3", "/usr/libexec/libinput/libinput-replay"]
 
 def s9_record(details):
     pp = CFG["peek_pop"]
+    want = (pp["expected"], pp["force"])
     env, _ = start_udevd()
-    daemon = watcher = None
     try:
-        daemon = Daemon("record", [])
-        watcher = Client(daemon.sock, ("gestures", "devices"))
         evemu_file, yaml_file, cut_file = (os.path.join(RUN, n) for n in ("rec.evemu", "rec.yml", "cut.evemu"))
 
         out = record_live("rec-evemu", pp["capture"], "evemu", signal.SIGINT, evemu_file)
@@ -78,24 +80,24 @@ def s9_record(details):
         check(got == pp["expected"], f"replay of the evemu recording: {fmt(got)}, expected {fmt(pp['expected'])}")
         details.append(f"record --format evemu, Ctrl-C: {last_line(out)}; pressurectl replay: {fmt(got)}")
 
-        def evemu_play(tool, dev):
+        def evemu_play(tool, dev, watcher):
             with open(evemu_file) as f:
                 r = subprocess.run(["evemu-play", dev["node"]], stdin=f, capture_output=True, text=True, timeout=60)
             check(r.returncode == 0, f"evemu-play: {r.stderr}")
             time.sleep(0.2)
             tool.signal(signal.SIGTERM)  # evemu-device destroys its device
 
-        got = served_gestures(watcher, lambda: Proc("evemu-device", ["evemu-device", evemu_file]), "evemu-device",
-                              evemu_play)
-        check(got == pp["expected"], f"evemu-device + evemu-play into pressured: {fmt(got)}")
-        details.append(f"evemu-device + evemu-play of the recording, served by pressured: {fmt(got)}")
+        got = served(lambda: Proc("evemu-device", ["evemu-device", evemu_file]), "evemu-device", evemu_play)
+        check(got == want,
+              f"evemu-device + evemu-play into pressured: {fmt_outcome(*got)}, expected {fmt_outcome(*want)}")
+        details.append(f"evemu-device + evemu-play of the recording, served by a fresh pressured: {fmt_outcome(*got)}")
 
         out = record_live("rec-libinput", pp["capture"], "libinput", signal.SIGTERM, yaml_file)
         got = replay(yaml_file)
         check(got == pp["expected"], f"replay of the libinput recording: {fmt(got)}")
         details.append(f"record --format libinput, SIGTERM: {last_line(out)}; pressurectl replay: {fmt(got)}")
 
-        def libinput_replay(tool, dev):
+        def libinput_replay(tool, dev, watcher):
             time.sleep(0.5)  # its udev check runs after the device appears
             tool.p.stdin.write(b"\n")  # "Hit enter to start replaying"
             tool.p.stdin.flush()
@@ -103,23 +105,27 @@ def s9_record(details):
             time.sleep(0.5)
             tool.signal(signal.SIGINT)  # it asks again; Ctrl-C ends it and its device
 
-        got = served_gestures(watcher, lambda: Proc("libinput-replay", LIBINPUT_REPLAY + [yaml_file],
-                                                    stdin=subprocess.PIPE), "libinput replay", libinput_replay)
-        check(got == pp["expected"], f"libinput replay into pressured: {fmt(got)}")
-        details.append(f"libinput replay of the recording, served by pressured: {fmt(got)}")
+        got = served(lambda: Proc("libinput-replay", LIBINPUT_REPLAY + [yaml_file], stdin=subprocess.PIPE),
+                     "libinput replay", libinput_replay)
+        check(got == want, f"libinput replay into pressured: {fmt_outcome(*got)}, expected {fmt_outcome(*want)}")
+        details.append(f"libinput replay of the recording, served by a fresh pressured: {fmt_outcome(*got)}")
 
-        out = record_live("rec-unplug", CFG["hold_peek"]["capture"], "evemu", "unplug", cut_file)
+        # eight ordinary taps, then a finger held past peek: a recording a fresh replay learns from
+        out = record_live("rec-unplug", CFG["warm_hold_peek"]["capture"], "evemu", "unplug", cut_file)
         check("was removed; the recording ends here" in out, f"record on unplug said: {out}")
         with open(cut_file) as f:
             text = f.read()
         check(text.endswith("\n") and re.match(r"E: \S+ 0000 0000 \d+\b", text.splitlines()[-1]),
               f"the recording cut by the unplug does not end with a whole frame: {text.splitlines()[-1]!r}")
-        got = replay(cut_file)
-        check(got and got[0][0] == "peek", f"replay of the cut recording: {fmt(got)}")
-        details.append(f"record, device unplugged mid-press: ends by itself, exit 0, {last_line(out)}; "
-                       f"the last frame (the kernel's release of BTN_TOUCH) is whole; pressurectl replay: {fmt(got)}")
+        events, refused = replay_events(CFG["pressurectl"], cut_file)
+        check(refused is None, f"pressurectl replay {cut_file}: {refused}")
+        got = (sequences(events), force_changes(events))
+        check(got[0] and got[0][0][0] == "peek" and got[1] == CFG["warm_hold_peek"]["force"],
+              f"replay of the cut recording: {fmt_outcome(*got)}")
+        details.append(f"record, device unplugged mid-press after eight taps: ends by itself, exit 0, "
+                       f"{last_line(out)}; the last frame (the kernel's release of BTN_TOUCH) is whole; "
+                       f"pressurectl replay: {fmt_outcome(*got)}")
     finally:
-        release(watcher, daemon)
         stop_udevd(env)
 
 
