@@ -23,13 +23,15 @@ public enum OutputFile {
         try out.flush()
     }
 
-    /// Replaces the file at `path` with `bytes`: written beside it, then renamed over it, so a reader
-    /// (the daemon reloading its configuration) never sees half a file.
+    /// Replaces the file at `path` with `bytes`: written beside it, flushed to the disk, then renamed over
+    /// it, so a reader (the daemon reloading its configuration, or reading what a device learned) never
+    /// sees half a file, not even after a power cut.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(SystemError) {
-        let temporary = path + ".pressurectl-new"
+        let temporary = path + ".new"
         let fd = try open(temporary)
         do throws(SystemError) {
             try write(bytes, to: fd)
+            _ = try syscall("fsync", temporary) { fsync(fd) }
             try close(fd, path: temporary)
         } catch {
             unlink(temporary)

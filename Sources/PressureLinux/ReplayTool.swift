@@ -13,6 +13,7 @@ public enum ReplayTool {
           --touches            every touch phase too, not only gestures
           --save-learned FILE  write what the device learned by the end (for --learned, here or in pressured)
           --verbose            log each gesture state transition to stderr
+
         """ + ReplayOptions.usage
 
     /// Runs the command; returns the exit status (0 success, 1 bad input, 2 usage).

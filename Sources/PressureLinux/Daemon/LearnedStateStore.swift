@@ -102,9 +102,12 @@ final class LearnedStateStore {
         }
     }
 
+    /// The folder and, outside systemd (which makes the state directory), its parent too.
     private func makeDirectory() throws(SystemError) {
         var st = stat()
         if stat(directory, &st) == 0 { return }
+        let parent = String(directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        if !parent.isEmpty, stat(parent, &st) != 0 { _ = try syscall("mkdir", parent) { mkdir(parent, 0o755) } }
         _ = try syscall("mkdir", directory) { mkdir(directory, 0o755) }
     }
 

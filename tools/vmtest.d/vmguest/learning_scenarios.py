@@ -57,8 +57,8 @@ def load(path):
 
 
 def learned_files(folder):
-    """The files in the learned/ folder (not a write in flight: OutputFile's `.pressurectl-new`)."""
-    return sorted(n for n in os.listdir(folder) if not n.endswith(".pressurectl-new"))
+    """The files in the learned/ folder (not a write in flight: OutputFile's `.new`)."""
+    return sorted(n for n in os.listdir(folder) if not n.endswith(".new"))
 
 
 def plugged(client, name, capture):
