@@ -25,8 +25,10 @@ let package = Package(
             providers: [.apt(["libudev-dev"])]),
         // Linux headers Glibc's module lacks (epoll, timerfd, signalfd, inotify): no library to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // The wire: what clients need and nothing more. libm only, as the core (`Double.rounded()`).
+        .target(name: "PressureProtocol", linkerSettings: [.linkedLibrary("m")]),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
-        .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureCore"]),
         .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),

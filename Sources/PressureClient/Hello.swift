@@ -108,14 +108,6 @@ public struct AxisRange: Hashable, Sendable {
 }
 
 extension PublicSettings {
-    /// Settings as a client states them (`set` requests, tests).
-    public init(forceTouch: Bool, sensitivity: Sensitivity) {
-        // A struct from another module must delegate to one of its own initialisers.
-        self.init(GestureSettings())
-        self.forceTouch = forceTouch
-        self.sensitivity = sensitivity
-    }
-
     init(_ f: MessageFields) throws(DecodeFailure) {
         self.init(forceTouch: try f.bool("forceTouch"), sensitivity: try f.enumeration("sensitivity", Sensitivity.self))
     }

@@ -1,11 +1,12 @@
 /// One device's force as `status` reports it to operators: where its average touch comes from, what
 /// was learned and on how many touches, where peek and pop sit, and why force is off where it is.
+/// Plain data: the daemon fills it from its pipeline, `pressurectl status` decodes it.
 public struct DeviceForceStatus: Hashable, Sendable {
     public var device: Int
-    public var forceCapability: TouchDevice.ForceCapability
+    public var forceCapability: ForceCapability
     public var reason: ForceUnavailableReason?
     /// `configured`, `learned` or `prior`; nil without pressure.
-    public var averageSource: ForceModel.AverageSource?
+    public var averageSource: AverageTouchSource?
     /// The raw calibration in force, or (while force is unavailable) the configured or prior one.
     public var floor: Int32?
     public var average: Double?
@@ -21,30 +22,27 @@ public struct DeviceForceStatus: Hashable, Sendable {
     public var popForce: Double?
     public var maximumPossibleForce: Double
 
-    public init(device: Int, pipeline: TouchPipeline) {
+    public init(
+        device: Int, forceCapability: ForceCapability, reason: ForceUnavailableReason? = nil,
+        averageSource: AverageTouchSource? = nil, floor: Int32? = nil, average: Double? = nil, top: Int32? = nil,
+        samples: Int? = nil, accepted: Int? = nil, median: Int32? = nil, peekRaw: Int32? = nil,
+        popRaw: Int32? = nil, peekForce: Double? = nil, popForce: Double? = nil, maximumPossibleForce: Double
+    ) {
         self.device = device
-        let model = pipeline.force
-        forceCapability = pipeline.forceCapability
-        reason = forceCapability == .available ? nil : pipeline.forceUnavailableReason
-        averageSource = model.averageSource
-        maximumPossibleForce = pipeline.maximumPossibleForce
-        switch model.setup {
-        case .none: break
-        case .configured(let c), .prior(let c), .learning(let c, _):
-            (floor, top) = (c.floor, c.top)
-            average = Double(c.average)
-        }
-        if let l = model.learner {
-            samples = l.estimate?.samples ?? l.accepted
-            accepted = l.accepted
-            median = l.estimate?.median
-            average = l.estimate?.average
-        }
-        if let c = pipeline.calibration { (floor, top) = (c.floor, c.top) }
-        let t = pipeline.thresholds
-        if t.forceGesturesEnabled {
-            (peekRaw, popRaw, peekForce, popForce) = (t.peekRaw, t.popRaw, t.peekForce, t.popForce)
-        }
+        self.forceCapability = forceCapability
+        self.reason = reason
+        self.averageSource = averageSource
+        self.floor = floor
+        self.average = average
+        self.top = top
+        self.samples = samples
+        self.accepted = accepted
+        self.median = median
+        self.peekRaw = peekRaw
+        self.popRaw = popRaw
+        self.peekForce = peekForce
+        self.popForce = popForce
+        self.maximumPossibleForce = maximumPossibleForce
     }
 
     /// `{"device":1,"forceCapability":"available","averageSource":"learned","floor":0,"average":403.5,…}`
@@ -93,7 +91,7 @@ extension DeviceForceStatus {
     /// not one. Unknown keys are ignored, as everywhere in the protocol.
     public init?(json v: JSONValue) {
         guard let device = v["device"]?.exactInteger,
-              let capability = v["forceCapability"]?.stringValue.flatMap(TouchDevice.ForceCapability.init(rawValue:))
+              let capability = v["forceCapability"]?.stringValue.flatMap(ForceCapability.init(rawValue:))
         else { return nil }
         self.device = device
         forceCapability = capability
@@ -101,7 +99,7 @@ extension DeviceForceStatus {
         if let code = v["forceUnavailable"]?.stringValue {
             reason = ForceUnavailableReason(code: code, explanation: v["why"]?.stringValue)
         }
-        averageSource = v["averageSource"]?.stringValue.flatMap(ForceModel.AverageSource.init(rawValue:))
+        averageSource = v["averageSource"]?.stringValue.flatMap(AverageTouchSource.init(rawValue:))
         func int32(_ k: String) -> Int32? { v[k]?.exactInteger.map { Int32(truncatingIfNeeded: $0) } }
         floor = int32("floor")
         average = v["average"]?.numberValue

@@ -188,7 +188,8 @@ public enum ServerMessage: Hashable, Sendable {
 
     /// DEVICE: `{"id","name","node","kind","forceCapability","forceUnavailable","maximumPossibleForce","width",
     /// "height","x","y","screen","assumed"}`, `forceUnavailable` only where force is unavailable, `width` and
-    /// `height` only where known, `assumed` only for a replayed log whose reader had to assume something.
+    /// `height` only where known, `screen` where known (the daemon always knows it), `assumed` only for a
+    /// replayed log whose reader had to assume something.
     static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         JSONWriter.appendInteger(device.id, to: &out)
@@ -216,8 +217,10 @@ public enum ServerMessage: Hashable, Sendable {
         append(device.xAxis, to: &out)
         JSONWriter.appendKey("y", to: &out)
         append(device.yAxis, to: &out)
-        JSONWriter.appendKey("screen", to: &out)
-        append(device.screen, to: &out)
+        if let screen = device.screen {
+            JSONWriter.appendKey("screen", to: &out)
+            append(screen, to: &out)
+        }
         if !device.assumed.isEmpty {
             JSONWriter.appendKey("assumed", to: &out)
             out.append(UInt8(ascii: "["))
@@ -247,7 +250,7 @@ public enum ServerMessage: Hashable, Sendable {
     }
 
     /// `{"min":0,"max":4095}`
-    static func append(_ axis: AbsInfo, to out: inout [UInt8]) {
+    static func append(_ axis: AxisRange, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"min":"#.utf8)
         WireFormat.appendInteger(Int64(axis.minimum), to: &out)
         out.append(contentsOf: #","max":"#.utf8)
