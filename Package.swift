@@ -30,18 +30,19 @@ let package = Package(
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
-        .target(name: "PressureClient", dependencies: ["PressureCore"]),
-        .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
+        .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
+        .target(name: "PressureTools", dependencies: ["PressureClient", "PressureLinux"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
+        .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
-        .testTarget(name: "PressureClientTests", dependencies: ["PressureCore", "PressureClient", "TestSupport"]),
+        .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,3 +9,18 @@ public struct AxisRange: Hashable, Sendable {
         self.maximum = maximum
     }
 }
+
+extension AxisRange {
+    /// `{"min":0,"max":4095}`
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"min":"#.utf8)
+        WireFormat.appendInteger(Int64(minimum), to: &out)
+        out.append(contentsOf: #","max":"#.utf8)
+        WireFormat.appendInteger(Int64(maximum), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        self.init(minimum: try f.integer("min", as: Int32.self), maximum: try f.integer("max", as: Int32.self))
+    }
+}

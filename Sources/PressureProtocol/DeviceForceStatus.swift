@@ -87,31 +87,28 @@ public struct DeviceForceStatus: Hashable, Sendable {
 }
 
 extension DeviceForceStatus {
-    /// Decodes one entry of a `status` reply's `force` list (as ``append(to:)`` writes it); nil when it is
-    /// not one. Unknown keys are ignored, as everywhere in the protocol.
-    public init?(json v: JSONValue) {
-        guard let device = v["device"]?.exactInteger,
-              let capability = v["forceCapability"]?.stringValue.flatMap(ForceCapability.init(rawValue:))
-        else { return nil }
-        self.device = device
-        forceCapability = capability
-        reason = nil
-        if let code = v["forceUnavailable"]?.stringValue {
-            reason = ForceUnavailableReason(code: code, explanation: v["why"]?.stringValue)
+    /// Decodes one entry of a `status` reply's `force` list, as ``append(to:)`` writes it. Unknown keys
+    /// are ignored, as everywhere in the protocol, and so is an `averageSource` newer than this library.
+    /// The reason comes back as ``ForceUnavailableReason/other(code:explanation:)``: its numbers are
+    /// only in the explanation.
+    public init(json: JSONValue) throws(MessageDecodingError) {
+        try self.init(MessageFields(json, what: "a device's force"))
+    }
+
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        func int32(_ key: String) throws(MessageDecodingError) -> Int32? {
+            guard let n = try f.optionalInt(key) else { return nil }
+            guard let v = Int32(exactly: n) else { throw MessageDecodingError("'\(key)' is out of range: \(n)") }
+            return v
         }
-        averageSource = v["averageSource"]?.stringValue.flatMap(AverageTouchSource.init(rawValue:))
-        func int32(_ k: String) -> Int32? { v[k]?.exactInteger.map { Int32(truncatingIfNeeded: $0) } }
-        floor = int32("floor")
-        average = v["average"]?.numberValue
-        top = int32("top")
-        samples = v["samples"]?.exactInteger
-        accepted = v["accepted"]?.exactInteger
-        median = int32("median")
-        peekRaw = int32("peekRaw")
-        popRaw = int32("popRaw")
-        peekForce = v["peekForce"]?.numberValue
-        popForce = v["popForce"]?.numberValue
-        maximumPossibleForce = v["maximumPossibleForce"]?.numberValue ?? 0
+        self.init(
+            device: try f.int("device"), forceCapability: try f.enumeration("forceCapability", ForceCapability.self),
+            reason: try f.optionalString("forceUnavailable").map { ForceUnavailableReason(code: $0, explanation: try? f.string("why")) },
+            averageSource: try f.optionalString("averageSource").flatMap(AverageTouchSource.init(rawValue:)),
+            floor: try int32("floor"), average: try f.optionalDouble("average"), top: try int32("top"),
+            samples: try f.optionalInt("samples"), accepted: try f.optionalInt("accepted"), median: try int32("median"),
+            peekRaw: try int32("peekRaw"), popRaw: try int32("popRaw"), peekForce: try f.optionalDouble("peekForce"),
+            popForce: try f.optionalDouble("popForce"), maximumPossibleForce: try f.double("maximumPossibleForce"))
     }
 
     /// One line for people: `available, max 2.54; average 403.2 learned from 64 samples (212 touches),

@@ -28,3 +28,32 @@ public struct ScreenGeometry: Hashable, Sendable {
         self.matrix = matrix.count == 6 ? matrix : Self.identityMatrix
     }
 }
+
+extension ScreenGeometry {
+    /// `{"width":1920.0,"height":1080.0,"rotation":90,"matrix":[1.0,0.0,0.0,0.0,1.0,0.0]}`
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"width":"#.utf8)
+        WireFormat.appendDecimal(width, to: &out)
+        out.append(contentsOf: #","height":"#.utf8)
+        WireFormat.appendDecimal(height, to: &out)
+        out.append(contentsOf: #","rotation":"#.utf8)
+        WireFormat.appendInteger(Int64(rotation.rawValue), to: &out)
+        out.append(contentsOf: #","matrix":"#.utf8)
+        JSONWriter.appendList(matrix, to: &out) { v, out in WireFormat.appendDecimal(v, to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        let degrees = try f.int("rotation")
+        guard let rotation = Rotation(rawValue: degrees) else {
+            throw MessageDecodingError("'rotation' must be 0, 90, 180 or 270, not \(degrees)")
+        }
+        var matrix: [Double] = []
+        for v in try f.array("matrix") {
+            guard let n = v.numberValue else { throw MessageDecodingError("'matrix' must hold numbers") }
+            matrix.append(n)
+        }
+        guard matrix.count == 6 else { throw MessageDecodingError("'matrix' must hold 6 numbers, not \(matrix.count)") }
+        self.init(width: try f.double("width"), height: try f.double("height"), rotation: rotation, matrix: matrix)
+    }
+}

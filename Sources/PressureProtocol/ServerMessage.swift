@@ -1,12 +1,8 @@
-/// The daemon's version, as `hello` reports it.
-public let pressuredVersion = "0.1.0"
-
 /// A line the daemon sends a client besides gesture and touch events (those are ``WireFormat``):
 /// `docs/protocol.md`, "The session". Keys are written in the order the document shows.
 public enum ServerMessage: Hashable, Sendable {
     /// The first line of every connection.
-    case hello(protocolVersion: Int = ServerMessage.protocolVersion, version: String = pressuredVersion,
-               devices: [DeviceInfo], settings: PublicSettings)
+    case hello(Hello)
     /// The answer to a request; `id` is the request's, echoed back.
     case reply(id: JSONValue?, Reply)
     /// An error; `"fatal":true` is added when the connection is closed after it.
@@ -19,13 +15,21 @@ public enum ServerMessage: Hashable, Sendable {
     case dropped(touches: Int)
     /// The daemon is stopping (`reason`: `shutdown`).
     case bye(reason: String)
-    /// The answer to a region or quick-action request (`Messages+Regions.swift`).
+    /// The answer to a region or quick-action request (`ServerMessage+Regions.swift`).
     case regionReply(id: JSONValue?, RegionReply)
     /// A quick action the user chose, delivered to the app that owns it.
     case action(app: String, action: String)
 
     /// The protocol version `hello` announces; it changes only for incompatible changes.
     public static let protocolVersion = 1
+
+    /// A `hello` (this daemon's protocol and version unless told otherwise).
+    public static func hello(
+        protocolVersion: Int = ServerMessage.protocolVersion, version: String = pressuredVersion,
+        devices: [DeviceInfo], settings: PublicSettings
+    ) -> ServerMessage {
+        .hello(Hello(protocolVersion: protocolVersion, version: version, devices: devices, settings: settings))
+    }
 
     /// The body of a `reply`, one per request kind.
     public enum Reply: Hashable, Sendable {
@@ -53,15 +57,15 @@ public enum ServerMessage: Hashable, Sendable {
     public func append(to out: inout [UInt8]) {
         out.append(contentsOf: #"{"type":"#.utf8)
         switch self {
-        case .hello(let protocolVersion, let version, let devices, let settings):
+        case .hello(let hello):
             out.append(contentsOf: #""hello","protocol":"#.utf8)
-            JSONWriter.appendInteger(protocolVersion, to: &out)
+            JSONWriter.appendInteger(hello.protocolVersion, to: &out)
             JSONWriter.appendKey("version", to: &out)
-            JSONWriter.appendString(version, to: &out)
+            JSONWriter.appendString(hello.version, to: &out)
             JSONWriter.appendKey("devices", to: &out)
-            Self.append(devices, to: &out)
+            Self.append(hello.devices, to: &out)
             JSONWriter.appendKey("settings", to: &out)
-            Self.append(settings, to: &out)
+            hello.settings.append(to: &out)
         case .reply(let id, let reply):
             out.append(contentsOf: #""reply""#.utf8)
             Self.appendID(id, to: &out)
@@ -78,10 +82,10 @@ public enum ServerMessage: Hashable, Sendable {
             out.append(contentsOf: #""device","change":"#.utf8)
             JSONWriter.appendString(change.rawValue, to: &out)
             JSONWriter.appendKey("device", to: &out)
-            Self.append(device, to: &out)
+            device.append(to: &out)
         case .settings(let settings):
             out.append(contentsOf: #""settings","settings":"#.utf8)
-            Self.append(settings, to: &out)
+            settings.append(to: &out)
         case .dropped(let touches):
             out.append(contentsOf: #""dropped","touches":"#.utf8)
             JSONWriter.appendInteger(touches, to: &out)
@@ -121,22 +125,8 @@ public enum ServerMessage: Hashable, Sendable {
         JSONWriter.appendKey("request", to: &out)
         switch reply {
         case .subscribe(let subscription):
-            out.append(contentsOf: #""subscribe","events":["#.utf8)
-            for (i, name) in subscription.eventNames.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendString(name, to: &out)
-            }
-            out.append(contentsOf: #"],"devices":"#.utf8)
-            if let ids = subscription.deviceIDs {
-                out.append(UInt8(ascii: "["))
-                for (i, id) in ids.sorted().enumerated() {
-                    if i > 0 { out.append(UInt8(ascii: ",")) }
-                    JSONWriter.appendInteger(id, to: &out)
-                }
-                out.append(UInt8(ascii: "]"))
-            } else {
-                out.append(contentsOf: #""all""#.utf8)
-            }
+            out.append(contentsOf: #""subscribe""#.utf8)
+            subscription.appendEventsAndDevices(to: &out)
         case .devices(let devices):
             out.append(contentsOf: #""devices","devices":"#.utf8)
             append(devices, to: &out)
@@ -146,115 +136,21 @@ public enum ServerMessage: Hashable, Sendable {
         case .status(let status, let force):
             out.append(contentsOf: #""status","status":"#.utf8)
             status.append(to: &out)
-            out.append(contentsOf: #","force":["#.utf8)
-            for (i, f) in force.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                f.append(to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendKey("force", to: &out)
+            JSONWriter.appendList(force, to: &out) { f, out in f.append(to: &out) }
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)
-            append(settings, to: &out)
+            settings.append(to: &out)
         case .reload(let settings):
             out.append(contentsOf: #""reload","settings":"#.utf8)
-            append(settings, to: &out)
+            settings.append(to: &out)
         case .resetLearning(let devices):
-            out.append(contentsOf: #""resetLearning","devices":["#.utf8)
-            for (i, id) in devices.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendInteger(id, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            out.append(contentsOf: #""resetLearning","devices":"#.utf8)
+            JSONWriter.appendIntegers(devices, to: &out)
         }
-    }
-
-    /// `{"forceTouch":true,"sensitivity":"medium"}`
-    static func append(_ settings: PublicSettings, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"forceTouch":"#.utf8)
-        JSONWriter.appendBool(settings.forceTouch, to: &out)
-        JSONWriter.appendKey("sensitivity", to: &out)
-        JSONWriter.appendString(settings.sensitivity.rawValue, to: &out)
-        out.append(UInt8(ascii: "}"))
     }
 
     static func append(_ devices: [DeviceInfo], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (i, device) in devices.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            append(device, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-    }
-
-    /// DEVICE: `{"id","name","node","kind","forceCapability","forceUnavailable","maximumPossibleForce","width",
-    /// "height","x","y","screen","assumed"}`, `forceUnavailable` only where force is unavailable, `width` and
-    /// `height` only where known, `screen` where known (the daemon always knows it), `assumed` only for a
-    /// replayed log whose reader had to assume something.
-    static func append(_ device: DeviceInfo, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"id":"#.utf8)
-        JSONWriter.appendInteger(device.id, to: &out)
-        JSONWriter.appendKey("name", to: &out)
-        JSONWriter.appendString(device.name, to: &out)
-        JSONWriter.appendKey("node", to: &out)
-        JSONWriter.appendString(device.node, to: &out)
-        JSONWriter.appendKey("kind", to: &out)
-        JSONWriter.appendString(device.kind.rawValue, to: &out)
-        JSONWriter.appendKey("forceCapability", to: &out)
-        JSONWriter.appendString(device.forceCapability.rawValue, to: &out)
-        if let reason = device.forceUnavailable {
-            JSONWriter.appendKey("forceUnavailable", to: &out)
-            JSONWriter.appendString(reason, to: &out)
-        }
-        JSONWriter.appendKey("maximumPossibleForce", to: &out)
-        WireFormat.appendDecimal(device.maximumPossibleForce, to: &out)
-        if let width = device.widthMillimetres, let height = device.heightMillimetres {
-            JSONWriter.appendKey("width", to: &out)
-            WireFormat.appendDecimal(width, to: &out)
-            JSONWriter.appendKey("height", to: &out)
-            WireFormat.appendDecimal(height, to: &out)
-        }
-        JSONWriter.appendKey("x", to: &out)
-        append(device.xAxis, to: &out)
-        JSONWriter.appendKey("y", to: &out)
-        append(device.yAxis, to: &out)
-        if let screen = device.screen {
-            JSONWriter.appendKey("screen", to: &out)
-            append(screen, to: &out)
-        }
-        if !device.assumed.isEmpty {
-            JSONWriter.appendKey("assumed", to: &out)
-            out.append(UInt8(ascii: "["))
-            for (i, a) in device.assumed.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendString(a, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// `{"width":1920,"height":1080,"rotation":90,"matrix":[1,0,0,0,1,0]}`
-    static func append(_ screen: ScreenGeometry, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"width":"#.utf8)
-        WireFormat.appendDecimal(screen.width, to: &out)
-        out.append(contentsOf: #","height":"#.utf8)
-        WireFormat.appendDecimal(screen.height, to: &out)
-        out.append(contentsOf: #","rotation":"#.utf8)
-        WireFormat.appendInteger(Int64(screen.rotation.rawValue), to: &out)
-        out.append(contentsOf: #","matrix":["#.utf8)
-        for (i, v) in screen.matrix.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            WireFormat.appendDecimal(v, to: &out)
-        }
-        out.append(contentsOf: "]}".utf8)
-    }
-
-    /// `{"min":0,"max":4095}`
-    static func append(_ axis: AxisRange, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"min":"#.utf8)
-        WireFormat.appendInteger(Int64(axis.minimum), to: &out)
-        out.append(contentsOf: #","max":"#.utf8)
-        WireFormat.appendInteger(Int64(axis.maximum), to: &out)
-        out.append(UInt8(ascii: "}"))
+        JSONWriter.appendList(devices, to: &out) { d, out in d.append(to: &out) }
     }
 }
