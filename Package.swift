@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // pressured: force and force gestures from Linux touch hardware.
 //
-// Dependency direction (one way): PressureCore (pure Swift, no I/O, no C) ← PressureLinux (libevdev,
-// libudev, syscalls) ← executables. PressureClient (the Swift client library: Glibc sockets, no libevdev)
-// depends on PressureCore only, so apps link neither libevdev nor libudev; PressureTools (client-side
-// pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live in their own
-// executable so tests never time anything.
+// Dependency direction (one way): PressureProtocol (the wire: its types and their JSON, pure Swift, no
+// Foundation) ← PressureCore (pure Swift, no I/O, no C; fills protocol values from its pipeline and
+// re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, syscalls) ← executables.
+// PressureClient (the Swift client library: Glibc sockets) depends on PressureProtocol alone, so apps link
+// neither the core nor libevdev nor libudev, and decode the very types the daemon encodes; PressureTools
+// (client-side pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live
+// in their own executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
