@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // pressured: force and force gestures from Linux touch hardware.
 //
-// Dependency direction (one way): PressureCore (pure Swift, no I/O, no C) ← PressureLinux (libevdev,
-// libudev, syscalls) ← executables. PressureClient (the Swift client library: Glibc sockets, no libevdev)
-// depends on PressureCore only, so apps link neither libevdev nor libudev; PressureTools (client-side
-// pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live in their own
-// executable so tests never time anything.
+// Dependency direction (one way): PressureProtocol (the wire: its types and their JSON, pure Swift, no
+// Foundation) ← PressureCore (pure Swift, no I/O, no C; fills protocol values from its pipeline and
+// re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, syscalls) ← executables.
+// PressureClient (the Swift client library: Glibc sockets) depends on PressureProtocol alone, so apps link
+// neither the core nor libevdev nor libudev, and decode the very types the daemon encodes; PressureTools
+// (client-side pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live
+// in their own executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
@@ -25,21 +27,24 @@ let package = Package(
             providers: [.apt(["libudev-dev"])]),
         // Linux headers Glibc's module lacks (epoll, timerfd, signalfd, inotify): no library to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // The wire: what clients need and nothing more. libm only, as the core (`Double.rounded()`).
+        .target(name: "PressureProtocol", linkerSettings: [.linkedLibrary("m")]),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
-        .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
-        .target(name: "PressureClient", dependencies: ["PressureCore"]),
-        .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
+        .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
+        .target(name: "PressureTools", dependencies: ["PressureClient", "PressureLinux"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
+        .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
-        .testTarget(name: "PressureClientTests", dependencies: ["PressureCore", "PressureClient", "TestSupport"]),
+        .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

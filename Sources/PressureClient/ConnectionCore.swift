@@ -1,5 +1,5 @@
 import Glibc
-import PressureCore
+import PressureProtocol
 import Synchronization
 
 /// The machinery behind a ``PressuredConnection``: a thread that reads the daemon's lines, hands answers to
@@ -68,6 +68,20 @@ final class ConnectionCore: Sendable {
 
     /// Sends `{"request":name,"id":N,…fields}` and waits for its `reply` (or typed `error`).
     func request(_ name: String, _ fields: [(String, JSONValue)]) async throws(PressuredClientError) -> JSONValue {
+        try await send { id, line in
+            let members: [(String, JSONValue)] = [("request", .string(name)), ("id", .number(Double(id)))]
+            JSONWriter.append(.object(members + fields), to: &line)
+            line.append(0x0A)
+        }
+    }
+
+    /// Sends a request the protocol knows, with the next `id`, and waits for its `reply` (or typed `error`).
+    func request(_ request: ClientRequest) async throws(PressuredClientError) -> JSONValue {
+        try await send { id, line in request.append(id: .number(Double(id)), to: &line) }
+    }
+
+    /// Registers the next `id`, sends the line `encode` writes for it, and waits for the answer.
+    private func send(_ encode: (Int, inout [UInt8]) -> Void) async throws(PressuredClientError) -> JSONValue {
         let result = await withCheckedContinuation { (answer: Answer) in
             let registered: Result<Int, PressuredClientError> = state.withLock { s in
                 if let ended = s.ended { return .failure(ended) }
@@ -85,9 +99,7 @@ final class ConnectionCore: Sendable {
             case .success(let i): id = i
             }
             var line: [UInt8] = []
-            let members: [(String, JSONValue)] = [("request", .string(name)), ("id", .number(Double(id)))]
-            JSONWriter.append(.object(members + fields), to: &line)
-            line.append(0x0A)
+            encode(id, &line)
             do throws(PressuredClientError) {
                 try socket.send(line)
             } catch {
@@ -148,7 +160,10 @@ final class ConnectionCore: Sendable {
         guard sawHello else {
             guard type == "hello" else { return .invalidMessage("the first line is not a hello") }
             let hello: Hello
-            do throws(DecodeFailure) { hello = try Hello(try MessageFields(value, what: "hello")) } catch {
+            do throws(MessageDecodingError) {
+                guard case .hello(let h) = try ServerMessage(json: value) else { throw MessageDecodingError("not a hello") }
+                hello = h
+            } catch {
                 return .invalidMessage("hello: \(error.message)")
             }
             guard hello.protocolVersion == ServerMessage.protocolVersion else {

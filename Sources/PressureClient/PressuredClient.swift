@@ -1,4 +1,4 @@
-import PressureCore
+import PressureProtocol
 import Synchronization
 
 /// A connection to `pressured` that stays up: when the daemon stops, restarts or the connection breaks,
@@ -10,7 +10,7 @@ import Synchronization
 /// let hello = try await client.start()
 /// for try await event in client.events {
 ///     switch event {
-///     case .gesture(let g): handle(g)
+///     case .gesture(let g, _): handle(g)
 ///     case .reconnected(let hello): reconfigure(for: hello.devices)
 ///     default: break
 ///     }
@@ -98,7 +98,7 @@ public final class PressuredClient: Sendable {
     }
 
     /// ``PressuredConnection/devices()`` on the current connection.
-    public func devices() async throws(PressuredClientError) -> [PressuredDevice] {
+    public func devices() async throws(PressuredClientError) -> [DeviceInfo] {
         try await current().devices()
     }
 

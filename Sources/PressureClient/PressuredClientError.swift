@@ -1,5 +1,5 @@
 import Glibc
-import PressureCore
+import PressureProtocol
 
 /// Everything that can go wrong talking to `pressured`: connecting, the daemon's `error` answers, and the
 /// connection ending.

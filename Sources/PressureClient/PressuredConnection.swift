@@ -1,5 +1,5 @@
 import Glibc
-import PressureCore
+import PressureProtocol
 
 /// One connection to `pressured` (`docs/protocol.md`): the daemon's `hello`, requests that wait for their
 /// answers, and the event stream.
@@ -8,7 +8,7 @@ import PressureCore
 /// let connection = try await PressuredConnection.connect()
 /// try await connection.subscribe(events: [.gestures, .devices])
 /// for try await event in connection.events {
-///     if case .gesture(let g) = event, g.kind == .peek { showPreview(at: g.x, g.y) }
+///     if case .gesture(let g, _) = event, g.gesture == .peek { showPreview(at: g.x, g.y) }
 /// }
 /// ```
 ///
@@ -78,38 +78,19 @@ public final class PressuredConnection: Sendable {
     public func subscribe(events: Set<EventKind> = [.gestures], devices: [Int]? = nil)
         async throws(PressuredClientError) -> Subscription
     {
-        // In a fixed order, so the request line is the same every time.
-        var fields: [(String, JSONValue)] = [
-            ("events", .array(EventKind.allCases.filter(events.contains).map { .string($0.rawValue) }))
-        ]
-        if let devices { fields.append(("devices", .array(devices.map { .number(Double($0)) }))) }
-        let reply = try await request("subscribe", fields)
-        return try Self.decodeReply(reply) { f throws(DecodeFailure) in
-            var s = Subscription(gestures: false)
-            for name in try f.array("events") {
-                switch EventKind(rawValue: name.stringValue ?? "") {
-                case .gestures: s.gestures = true
-                case .touches: s.touches = true
-                case .devices: s.devices = true
-                case nil: break  // a kind newer than this library
-                }
-            }
-            if let ids = f.value["devices"]?.arrayValue { s.deviceIDs = Set(ids.compactMap(\.exactInteger)) }
-            return s
-        }
+        let subscription = Subscription(events: events, deviceIDs: devices.map(Set.init))
+        return try await answer(.subscribe(subscription)) { if case .subscribe(let s) = $0 { s } else { nil } }
     }
 
     /// The daemon's devices now.
-    public func devices() async throws(PressuredClientError) -> [PressuredDevice] {
-        let reply = try await request("devices")
-        return try Self.decodeReply(reply) { f throws(DecodeFailure) in try PressuredDevice.list(try f.array("devices")) }
+    public func devices() async throws(PressuredClientError) -> [DeviceInfo] {
+        try await answer(.devices) { if case .devices(let d) = $0 { d } else { nil } }
     }
 
     /// A round trip; returns the daemon's monotonic clock.
     @discardableResult
     public func ping() async throws(PressuredClientError) -> Timestamp {
-        let reply = try await request("ping")
-        return try Self.decodeReply(reply) { f throws(DecodeFailure) in try f.timestamp("time") }
+        try await answer(.ping) { if case .ping(let t) = $0 { t } else { nil } }
     }
 
     /// Changes settings (a control request: root or the daemon's control group only, else
@@ -119,11 +100,23 @@ public final class PressuredConnection: Sendable {
     public func set(forceTouch: Bool? = nil, sensitivity: Sensitivity? = nil)
         async throws(PressuredClientError) -> PublicSettings
     {
-        var fields: [(String, JSONValue)] = []
-        if let forceTouch { fields.append(("forceTouch", .bool(forceTouch))) }
-        if let sensitivity { fields.append(("sensitivity", .string(sensitivity.rawValue))) }
-        let reply = try await request("set", fields)
-        return try Self.decodeReply(reply) { f throws(DecodeFailure) in try PublicSettings(try f.object("settings")) }
+        let change = SettingsChange(forceTouch: forceTouch, sensitivity: sensitivity)
+        return try await answer(.set(change)) { if case .set(let s) = $0 { s } else { nil } }
+    }
+
+    /// Reads the configuration files again, as `SIGHUP` does (a control request); returns the settings
+    /// now in force. A file the daemon cannot use is a `reload-failed` error, and the old configuration
+    /// stays.
+    @discardableResult
+    public func reload() async throws(PressuredClientError) -> PublicSettings {
+        try await answer(.reload) { if case .reload(let s) = $0 { s } else { nil } }
+    }
+
+    /// Forgets what a device (nil: every device) learned of its average touch (a control request);
+    /// returns the devices that were learning and now start afresh.
+    @discardableResult
+    public func resetLearning(device: Int? = nil) async throws(PressuredClientError) -> [Int] {
+        try await answer(.resetLearning(device: device)) { if case .resetLearning(let d) = $0 { d } else { nil } }
     }
 
     /// Any request, for requests newer than this library: `{"request":name,"id":…,fields…}`. Returns the
@@ -134,13 +127,19 @@ public final class PressuredConnection: Sendable {
         try await core.request(name, fields)
     }
 
-    private static func decodeReply<T>(_ reply: JSONValue, _ body: (MessageFields) throws(DecodeFailure) -> T)
-        throws(PressuredClientError) -> T
+    /// Sends `request` and decodes its reply with the protocol's decoder; `pick` takes the part wanted
+    /// (nil: the daemon answered with a reply of another kind).
+    private func answer<T>(_ request: ClientRequest, _ pick: (ServerMessage.Reply) -> T?)
+        async throws(PressuredClientError) -> T
     {
-        do throws(DecodeFailure) {
-            return try body(try MessageFields(reply, what: "a reply"))
-        } catch {
+        let reply = try await core.request(request)
+        let message: ServerMessage
+        do throws(MessageDecodingError) { message = try ServerMessage(json: reply) } catch {
             throw .invalidMessage("reply: \(error.message)")
         }
+        guard case .reply(_, let body) = message, let value = pick(body) else {
+            throw .invalidMessage("reply: not the answer to '\(request.name)'")
+        }
+        return value
     }
 }

@@ -1,27 +1,3 @@
-/// How hard a press must be to peek and to pop, as the user chose it (iOS: Light, Medium, Firm).
-public enum Sensitivity: String, CaseIterable, Sendable {
-    case light, medium, firm
-
-    /// Force at which a contact peeks. Medium is the community's measurement of iOS: 20% of the range of
-    /// an uncalibrated device (1.33 average touches).
-    public var peekForce: Double {
-        switch self {
-        case .light: return 1.0
-        case .medium: return 4.0 / 3.0
-        case .firm: return 2.0
-        }
-    }
-
-    /// Force at which a peeking contact pops. Medium: 75% of an uncalibrated range (5.0).
-    public var popForce: Double {
-        switch self {
-        case .light: return 4.0
-        case .medium: return 5.0
-        case .firm: return 17.0 / 3.0
-        }
-    }
-}
-
 /// Everything that shapes gestures, with documented defaults. Distances are in millimetres and converted
 /// per device from its axis resolution (``TouchDevice``).
 public struct GestureSettings: Hashable, Sendable {

@@ -1,10 +1,8 @@
 /// A device interpreted for touch: which axes carry positions and pressure, which protocol it speaks,
 /// whether it is a screen or a pad, and whether it can report force.
 public struct TouchDevice: Hashable, Sendable {
-    /// A screen the finger touches directly, or a pad the finger moves a pointer with.
-    public enum Kind: String, Sendable {
-        case touchscreen, touchpad
-    }
+    /// A screen the finger touches directly, or a pad the finger moves a pointer with (the wire's name).
+    public typealias Kind = DeviceKind
 
     /// How the kernel reports contacts.
     public enum ContactProtocol: Hashable, Sendable {
@@ -16,10 +14,8 @@ public struct TouchDevice: Hashable, Sendable {
         case singleTouch
     }
 
-    /// iOS `UIForceTouchCapability`: what an app may rely on.
-    public enum ForceCapability: String, Sendable {
-        case available, unavailable
-    }
+    /// iOS `UIForceTouchCapability`: what an app may rely on (the wire's name).
+    public typealias ForceCapability = PressureProtocol.ForceCapability
 
     /// Why a description is not a touch device.
     public struct NotATouchDevice: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import Glibc
 import PressureClient
-import PressureCore
 
 /// What a tool that talks to the running daemon says when that fails: the error, then what to do next.
 enum DaemonConnectionAdvice {

@@ -1,5 +1,4 @@
 import PressureClient
-import PressureCore
 
 /// The readable lines of `pressurectl monitor`, one per event:
 ///
@@ -21,14 +20,13 @@ public enum MonitorFormat {
     /// One event.
     public static func line(_ event: ClientEvent) -> String {
         switch event {
-        case .gesture(let g):
-            var line = contactLine(g.time, g.device, g.contact, g.kind.rawValue, g.x, g.y, g.force, g.maximumPossibleForce)
-            if let r = g.region { line += "  region " + r }
-            if let items = g.items { line += "  items: " + items.map(\.title).joined(separator: ", ") }
+        case .gesture(let g, let tags):
+            var line = contactLine(g, g.typeName)
+            if let r = tags?.region { line += "  region " + r }
+            if let items = tags?.items { line += "  items: " + items.map(\.title).joined(separator: ", ") }
             return line
         case .touch(let t):
-            var line = contactLine(
-                t.time, t.device, t.contact, "touch " + t.phase.rawValue, t.x, t.y, t.force, t.maximumPossibleForce)
+            var line = contactLine(t, "touch " + (t.phase?.rawValue ?? ""))
             if let p = t.progress { line += "  progress " + fixed(p, 2) }
             return line
         case .device(let change, let d):
@@ -52,13 +50,13 @@ public enum MonitorFormat {
 
     /// `device 1  "name"  touchscreen  force available, max 6.65  69.0 × 95.2 mm  x 0…4095  y 0…4095  replay:…`,
     /// with `change` (`added`, `removed`, `changed`) after the id for `device` events.
-    public static func device(_ d: PressuredDevice, change: String? = nil) -> String {
+    public static func device(_ d: DeviceInfo, change: String? = nil) -> String {
         var s = "device \(d.id)" + (change.map { " " + $0 } ?? "")
         s += "  \"\(d.name)\"  \(d.kind.rawValue)  force \(d.forceCapability.rawValue)"
         if d.forceCapability == .available { s += ", max " + fixed(d.maximumPossibleForce, 2) }
         if let why = d.forceUnavailable { s += " (\(why))" }
         if let w = d.widthMillimetres, let h = d.heightMillimetres { s += "  \(fixed(w, 1)) × \(fixed(h, 1)) mm" }
-        s += "  x \(d.x.minimum)…\(d.x.maximum)  y \(d.y.minimum)…\(d.y.maximum)  \(d.node)"
+        s += "  x \(d.xAxis.minimum)…\(d.xAxis.maximum)  y \(d.yAxis.minimum)…\(d.yAxis.maximum)  \(d.node)"
         return s
     }
 
@@ -66,14 +64,11 @@ public enum MonitorFormat {
         "force touch \(s.forceTouch ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"
     }
 
-    static func contactLine(
-        _ time: Timestamp, _ device: Int, _ contact: Int, _ what: String, _ x: Int, _ y: Int, _ force: Double,
-        _ maximum: Double
-    ) -> String {
+    static func contactLine(_ e: PressureEvent, _ what: String) -> String {
         // Wide enough for the longest label, `touch cancelled`.
         let label = what.count < 15 ? what + String(repeating: " ", count: 15 - what.count) : what
-        return "\(time)  device \(device)  contact \(contact)  \(label)  at (\(x), \(y))  force "
-            + fixed(force, 2) + " / " + fixed(maximum, 2)
+        return "\(e.time)  device \(e.device)  contact \(e.contact)  \(label)  at (\(e.x), \(e.y))  force "
+            + fixed(e.force, 2) + " / " + fixed(e.maximumPossibleForce, 2)
     }
 
     /// `value` with exactly `decimals` decimals (``DecimalText/fixed(_:_:)``).

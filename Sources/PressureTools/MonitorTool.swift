@@ -1,6 +1,5 @@
 import Glibc
 import PressureClient
-import PressureCore
 import PressureLinux
 
 /// `pressurectl monitor`: connects to the running daemon, subscribes, and prints what apps receive, as

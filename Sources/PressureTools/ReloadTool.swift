@@ -1,6 +1,5 @@
 import Glibc
 import PressureClient
-import PressureCore
 import PressureLinux
 
 /// `pressurectl reload`: asks the running daemon to read its configuration files again (the protocol's
@@ -26,11 +25,7 @@ public enum ReloadTool {
         do throws(PressuredClientError) {
             let connection = try await PressuredConnection.connect(path: path)
             defer { connection.close() }
-            let reply = try await connection.request("reload")
-            let settings = reply["settings"]
-            let forceTouch = settings?["forceTouch"]?.boolValue ?? true
-            let sensitivity = settings?["sensitivity"]?.stringValue.flatMap(Sensitivity.init(rawValue:)) ?? .medium
-            let now = PublicSettings(GestureSettings(forceTouchEnabled: forceTouch, sensitivity: sensitivity))
+            let now = try await connection.reload()
             print("configuration reloaded: " + MonitorFormat.settings(now))
             return 0
         } catch {

@@ -1,6 +1,5 @@
 import Glibc
 import PressureClient
-import PressureCore
 import PressureLinux
 
 /// `pressurectl calibrate --reset`: asks the running daemon to forget what a device (or every device)
@@ -40,9 +39,7 @@ public enum ResetLearningTool {
         do throws(PressuredClientError) {
             let connection = try await PressuredConnection.connect(path: path)
             defer { connection.close() }
-            let fields: [(String, JSONValue)] = device.map { [("device", .number(Double($0)))] } ?? []
-            let reply = try await connection.request("resetLearning", fields)
-            let ids = (reply["devices"]?.arrayValue ?? []).compactMap(\.exactInteger)
+            let ids = try await connection.resetLearning(device: device)
             if ids.isEmpty {
                 print("nothing to reset: no device learns its average touch (configured, or LearnAverageTouch = off)")
             } else {

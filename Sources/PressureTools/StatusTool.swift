@@ -1,6 +1,5 @@
 import Glibc
 import PressureClient
-import PressureCore
 import PressureLinux
 
 /// `pressurectl status`: what the running daemon holds (the protocol's `status` request): devices,
@@ -49,7 +48,7 @@ public enum StatusTool {
                     print(key + String(repeating: " ", count: width - key.count + 2) + number)
                 }
                 for entry in force {
-                    guard let f = DeviceForceStatus(json: entry) else { continue }
+                    guard let f = try? DeviceForceStatus(json: entry) else { continue }
                     print("device \(f.device) force: \(f.summary)")
                 }
             }

@@ -1,5 +1,4 @@
 import PressureClient
-import PressureCore
 import XCTest
 
 /// Decoding daemon lines: every kind, and forward compatibility (unknown keys and types).
@@ -12,8 +11,8 @@ final class ClientEventTests: XCTestCase {
         XCTAssertEqual(
             e,
             .gesture(
-                GestureEvent(
-                    kind: .peek, time: Timestamp(microseconds: 4_591_874), device: 1, contact: 3, x: 2102, y: 2970,
+                PressureEvent(
+                    kind: .gesture(.peek), time: Timestamp(microseconds: 4_591_874), device: 1, contact: 3, x: 2102, y: 2970,
                     force: 1.6494, maximumPossibleForce: 6.6494)))
     }
 
@@ -36,9 +35,9 @@ final class ClientEventTests: XCTestCase {
             try event(#"{"type":"device","change":"added","device":"# + device + "}"),
             .device(
                 change: .added,
-                PressuredDevice(
+                DeviceInfo(
                     id: 2, name: "n", node: "/dev/input/event5", kind: .touchpad, forceCapability: .unavailable,
-                    maximumPossibleForce: 0, x: AxisRange(minimum: -5, maximum: 5), y: AxisRange(minimum: 0, maximum: 9))))
+                    maximumPossibleForce: 0, xAxis: AxisRange(minimum: -5, maximum: 5), yAxis: AxisRange(minimum: 0, maximum: 9))))
     }
 
     /// New types, and lines whose fields this library cannot read, are kept whole rather than failing.

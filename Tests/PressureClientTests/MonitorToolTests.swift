@@ -1,6 +1,5 @@
 import Foundation
 import PressureClient
-import PressureCore
 import TestSupport
 import XCTest
 

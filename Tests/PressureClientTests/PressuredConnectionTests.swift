@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import PressureClient
-import PressureCore
 import TestSupport
 import XCTest
 
@@ -25,7 +24,7 @@ final class PressuredConnectionTests: XCTestCase {
         XCTAssertEqual(device.forceUnavailable, "learning")
         XCTAssertEqual(device.maximumPossibleForce, 0)
         XCTAssertNotNil(device.widthMillimetres)
-        XCTAssertEqual(device.x, AxisRange(minimum: 0, maximum: 4095))
+        XCTAssertEqual(device.xAxis, AxisRange(minimum: 0, maximum: 4095))
     }
 
     /// The gestures a subscriber receives are exactly what `pressurectl replay` prints, decoded.
@@ -100,7 +99,7 @@ final class PressuredConnectionTests: XCTestCase {
         let settings = try await admin.set(forceTouch: false, sensitivity: .firm)
         XCTAssertEqual(settings, PublicSettings(forceTouch: false, sensitivity: .firm))
         // The watcher never subscribed and still learns that force became unavailable.
-        var changedDevice: PressuredDevice?
+        var changedDevice: DeviceInfo?
         var newSettings: PublicSettings?
         for try await event in watcher.events {
             switch event {
@@ -246,20 +245,20 @@ final class PressuredConnectionTests: XCTestCase {
 final class ClientEventDecodingTests: XCTestCase {
     func testRoutedQuickActionsAndActions() throws {
         let line = #"{"type":"quickActions","time":1.5,"device":1,"contact":3,"x":10,"y":20,"screenX":96.5,"screenY":40.0,"force":1.4,"maximumPossibleForce":6.7,"region":"icon:mail","app":"org.example.mail","items":[{"id":"compose","title":"New Message","icon":"compose"},{"id":"inbox","title":"Inbox","subtitle":"3 unread"}]}"#
-        guard case .gesture(let g) = ClientEvent(try JSONParser.parse(line)) else { return XCTFail("not a gesture") }
-        XCTAssertEqual(g.kind, .quickActions)
+        guard case .gesture(let g, let tags) = ClientEvent(try JSONParser.parse(line)) else { return XCTFail("not a gesture") }
+        XCTAssertEqual(g.gesture, .quickActions)
         XCTAssertEqual(g.screenX, 96.5)
-        XCTAssertEqual(g.region, "icon:mail")
-        XCTAssertEqual(g.app, "org.example.mail")
-        XCTAssertEqual(g.items, [QuickActionItem(id: "compose", title: "New Message", icon: "compose"),
+        XCTAssertEqual(tags?.region, "icon:mail")
+        XCTAssertEqual(tags?.app, "org.example.mail")
+        XCTAssertEqual(tags?.items, [QuickActionItem(id: "compose", title: "New Message", icon: "compose"),
                                  QuickActionItem(id: "inbox", title: "Inbox", subtitle: "3 unread")])
         let action = ClientEvent(try JSONParser.parse(#"{"type":"action","app":"org.example.mail","action":"compose"}"#))
         guard case .action(let app, let chosen) = action else { return XCTFail("\(action)") }
         XCTAssertEqual([app, chosen], ["org.example.mail", "compose"])
         // A line from an older daemon, without screen coordinates, still decodes.
         let old = #"{"type":"peek","time":1.0,"device":1,"contact":1,"x":1,"y":2,"force":1.4,"maximumPossibleForce":6.7}"#
-        guard case .gesture(let o) = ClientEvent(try JSONParser.parse(old)) else { return XCTFail("not a gesture") }
-        XCTAssertNil(o.region)
+        guard case .gesture(let o, let oldTags) = ClientEvent(try JSONParser.parse(old)) else { return XCTFail("not a gesture") }
+        XCTAssertNil(oldTags?.region)
         XCTAssertEqual(o.screenX, 0)
     }
 }

@@ -16,8 +16,8 @@ final class ServerMessageTests: XCTestCase {
         info.maximumPossibleForce = 6.666666
         info.widthMillimetres = 255.9375
         info.heightMillimetres = 143.99999
-        info.xAxis = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
-        info.yAxis = AbsInfo(minimum: -10, maximum: 2303, resolution: 16)
+        info.xAxis = AxisRange(minimum: 0, maximum: 4095)
+        info.yAxis = AxisRange(minimum: -10, maximum: 2303)
         info.screen = ScreenGeometry(width: 1920, height: 1080, rotation: .quarter, matrix: [1, 0, 0, 0, 1, 0.5])
         return info
     }

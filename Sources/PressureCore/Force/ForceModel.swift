@@ -7,15 +7,8 @@
 /// change (``announcementDue(at:)``) only between contacts, when the capability changed or
 /// `maximumPossibleForce` moved by more than 2%, and at most once a second of input time.
 public struct ForceModel: Hashable, Sendable {
-    /// Where the average touch (force 1.0) comes from.
-    public enum AverageSource: String, Hashable, Sendable {
-        /// A configuration section or a udev property sets it.
-        case configured
-        /// Learned from this device's touches.
-        case learned
-        /// The axis default: learning is off and nothing configures it.
-        case prior
-    }
+    /// Where the average touch (force 1.0) comes from (the wire's name, as `status` reports it).
+    public typealias AverageSource = AverageTouchSource
 
     /// What a device starts with.
     public enum Setup: Hashable, Sendable {

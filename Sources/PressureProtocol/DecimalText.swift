@@ -12,6 +12,7 @@ public enum DecimalText {
         let unit = Int64(scale)
         let sign = value < 0 && n != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(n) }
-        return sign + String(n / unit) + "." + TextColumns.zeroPadded(n % unit, decimals)
+        let fraction = String(n % unit)
+        return sign + String(n / unit) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 }

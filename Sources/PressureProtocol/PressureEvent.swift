@@ -55,4 +55,16 @@ public struct PressureEvent: Hashable, Sendable {
         case .touch: return "touch"
         }
     }
+
+    /// The gesture, for a gesture event.
+    public var gesture: GestureKind? {
+        if case .gesture(let g) = kind { return g }
+        return nil
+    }
+
+    /// The phase, for a `touch` event.
+    public var phase: TouchPhase? {
+        if case .touch(let p) = kind { return p }
+        return nil
+    }
 }

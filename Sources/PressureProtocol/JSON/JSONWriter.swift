@@ -87,9 +87,38 @@ public enum JSONWriter {
         }
     }
 
+    /// `[a,b,c]`, each element written by `element`.
+    public static func appendList<C: Collection>(
+        _ elements: C, to out: inout [UInt8], _ element: (C.Element, inout [UInt8]) -> Void
+    ) {
+        out.append(UInt8(ascii: "["))
+        for (i, e) in elements.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            element(e, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `["a","b"]`
+    public static func appendStrings(_ list: [String], to out: inout [UInt8]) {
+        appendList(list, to: &out) { s, out in appendString(s, to: &out) }
+    }
+
+    /// `[1,2,3]`
+    public static func appendIntegers(_ list: some Collection<Int>, to out: inout [UInt8]) {
+        appendList(list, to: &out) { n, out in appendInteger(n, to: &out) }
+    }
+
+    /// `,"key":"value"`, nothing where the value is nil (optional members).
+    public static func appendMember(_ key: String, _ value: String?, to out: inout [UInt8]) {
+        guard let value else { return }
+        appendKey(key, to: &out)
+        appendString(value, to: &out)
+    }
+
     /// `"key":` with a leading comma unless `first` (keys are ASCII literals chosen by the daemon).
     @inline(__always)
-    static func appendKey(_ key: String, first: Bool = false, to out: inout [UInt8]) {
+    public static func appendKey(_ key: String, first: Bool = false, to out: inout [UInt8]) {
         if !first { out.append(UInt8(ascii: ",")) }
         appendString(key, to: &out)
         out.append(UInt8(ascii: ":"))

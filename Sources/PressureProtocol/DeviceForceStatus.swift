@@ -1,11 +1,12 @@
 /// One device's force as `status` reports it to operators: where its average touch comes from, what
 /// was learned and on how many touches, where peek and pop sit, and why force is off where it is.
+/// Plain data: the daemon fills it from its pipeline, `pressurectl status` decodes it.
 public struct DeviceForceStatus: Hashable, Sendable {
     public var device: Int
-    public var forceCapability: TouchDevice.ForceCapability
+    public var forceCapability: ForceCapability
     public var reason: ForceUnavailableReason?
     /// `configured`, `learned` or `prior`; nil without pressure.
-    public var averageSource: ForceModel.AverageSource?
+    public var averageSource: AverageTouchSource?
     /// The raw calibration in force, or (while force is unavailable) the configured or prior one.
     public var floor: Int32?
     public var average: Double?
@@ -21,30 +22,27 @@ public struct DeviceForceStatus: Hashable, Sendable {
     public var popForce: Double?
     public var maximumPossibleForce: Double
 
-    public init(device: Int, pipeline: TouchPipeline) {
+    public init(
+        device: Int, forceCapability: ForceCapability, reason: ForceUnavailableReason? = nil,
+        averageSource: AverageTouchSource? = nil, floor: Int32? = nil, average: Double? = nil, top: Int32? = nil,
+        samples: Int? = nil, accepted: Int? = nil, median: Int32? = nil, peekRaw: Int32? = nil,
+        popRaw: Int32? = nil, peekForce: Double? = nil, popForce: Double? = nil, maximumPossibleForce: Double
+    ) {
         self.device = device
-        let model = pipeline.force
-        forceCapability = pipeline.forceCapability
-        reason = forceCapability == .available ? nil : pipeline.forceUnavailableReason
-        averageSource = model.averageSource
-        maximumPossibleForce = pipeline.maximumPossibleForce
-        switch model.setup {
-        case .none: break
-        case .configured(let c), .prior(let c), .learning(let c, _):
-            (floor, top) = (c.floor, c.top)
-            average = Double(c.average)
-        }
-        if let l = model.learner {
-            samples = l.estimate?.samples ?? l.accepted
-            accepted = l.accepted
-            median = l.estimate?.median
-            average = l.estimate?.average
-        }
-        if let c = pipeline.calibration { (floor, top) = (c.floor, c.top) }
-        let t = pipeline.thresholds
-        if t.forceGesturesEnabled {
-            (peekRaw, popRaw, peekForce, popForce) = (t.peekRaw, t.popRaw, t.peekForce, t.popForce)
-        }
+        self.forceCapability = forceCapability
+        self.reason = reason
+        self.averageSource = averageSource
+        self.floor = floor
+        self.average = average
+        self.top = top
+        self.samples = samples
+        self.accepted = accepted
+        self.median = median
+        self.peekRaw = peekRaw
+        self.popRaw = popRaw
+        self.peekForce = peekForce
+        self.popForce = popForce
+        self.maximumPossibleForce = maximumPossibleForce
     }
 
     /// `{"device":1,"forceCapability":"available","averageSource":"learned","floor":0,"average":403.5,…}`
@@ -89,31 +87,28 @@ public struct DeviceForceStatus: Hashable, Sendable {
 }
 
 extension DeviceForceStatus {
-    /// Decodes one entry of a `status` reply's `force` list (as ``append(to:)`` writes it); nil when it is
-    /// not one. Unknown keys are ignored, as everywhere in the protocol.
-    public init?(json v: JSONValue) {
-        guard let device = v["device"]?.exactInteger,
-              let capability = v["forceCapability"]?.stringValue.flatMap(TouchDevice.ForceCapability.init(rawValue:))
-        else { return nil }
-        self.device = device
-        forceCapability = capability
-        reason = nil
-        if let code = v["forceUnavailable"]?.stringValue {
-            reason = ForceUnavailableReason(code: code, explanation: v["why"]?.stringValue)
+    /// Decodes one entry of a `status` reply's `force` list, as ``append(to:)`` writes it. Unknown keys
+    /// are ignored, as everywhere in the protocol, and so is an `averageSource` newer than this library.
+    /// The reason comes back as ``ForceUnavailableReason/other(code:explanation:)``: its numbers are
+    /// only in the explanation.
+    public init(json: JSONValue) throws(MessageDecodingError) {
+        try self.init(MessageFields(json, what: "a device's force"))
+    }
+
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        func int32(_ key: String) throws(MessageDecodingError) -> Int32? {
+            guard let n = try f.optionalInt(key) else { return nil }
+            guard let v = Int32(exactly: n) else { throw MessageDecodingError("'\(key)' is out of range: \(n)") }
+            return v
         }
-        averageSource = v["averageSource"]?.stringValue.flatMap(ForceModel.AverageSource.init(rawValue:))
-        func int32(_ k: String) -> Int32? { v[k]?.exactInteger.map { Int32(truncatingIfNeeded: $0) } }
-        floor = int32("floor")
-        average = v["average"]?.numberValue
-        top = int32("top")
-        samples = v["samples"]?.exactInteger
-        accepted = v["accepted"]?.exactInteger
-        median = int32("median")
-        peekRaw = int32("peekRaw")
-        popRaw = int32("popRaw")
-        peekForce = v["peekForce"]?.numberValue
-        popForce = v["popForce"]?.numberValue
-        maximumPossibleForce = v["maximumPossibleForce"]?.numberValue ?? 0
+        self.init(
+            device: try f.int("device"), forceCapability: try f.enumeration("forceCapability", ForceCapability.self),
+            reason: try f.optionalString("forceUnavailable").map { ForceUnavailableReason(code: $0, explanation: try? f.string("why")) },
+            averageSource: try f.optionalString("averageSource").flatMap(AverageTouchSource.init(rawValue:)),
+            floor: try int32("floor"), average: try f.optionalDouble("average"), top: try int32("top"),
+            samples: try f.optionalInt("samples"), accepted: try f.optionalInt("accepted"), median: try int32("median"),
+            peekRaw: try int32("peekRaw"), popRaw: try int32("popRaw"), peekForce: try f.optionalDouble("peekForce"),
+            popForce: try f.optionalDouble("popForce"), maximumPossibleForce: try f.double("maximumPossibleForce"))
     }
 
     /// One line for people: `available, max 2.54; average 403.2 learned from 64 samples (212 touches),

@@ -1,4 +1,4 @@
-/// Region and quick-action messages: replies, and the tags a routed gesture carries.
+/// Region and quick-action messages: replies, and routed gestures.
 extension ServerMessage {
     /// The body of a reply to a region or quick-action request.
     public enum RegionReply: Hashable, Sendable {
@@ -36,56 +36,40 @@ extension ServerMessage {
 
     private static func appendIDs(_ key: String, _ ids: [String], _ cut: [String], to out: inout [UInt8]) {
         JSONWriter.appendKey(key, to: &out)
-        appendStrings(ids, to: &out)
+        JSONWriter.appendStrings(ids, to: &out)
         if !cut.isEmpty {
             JSONWriter.appendKey("cut", to: &out)
-            appendStrings(cut, to: &out)
+            JSONWriter.appendStrings(cut, to: &out)
         }
-    }
-
-    private static func appendStrings(_ list: [String], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (i, s) in list.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(s, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// A gesture routed to a region's owner: the event's usual line plus `"region"`, and for quick actions
-    /// the `app` they belong to and the `items` to draw.
+    /// the `app` they belong to and the `items` to draw (``RegionTags``).
     public static func appendRouted(
         _ event: PressureEvent, region: String, app: String?, items: [QuickActionItem]?, to out: inout [UInt8]
     ) {
         WireFormat.append(event, to: &out)
         out.removeLast(2)  // "}\n": the tags go inside the object
-        JSONWriter.appendKey("region", to: &out)
-        JSONWriter.appendString(region, to: &out)
-        if let app {
-            JSONWriter.appendKey("app", to: &out)
-            JSONWriter.appendString(app, to: &out)
-        }
-        if let items {
-            JSONWriter.appendKey("items", to: &out)
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: #"{"id":"#.utf8)
-                JSONWriter.appendString(item.id, to: &out)
-                JSONWriter.appendKey("title", to: &out)
-                JSONWriter.appendString(item.title, to: &out)
-                if let sub = item.subtitle {
-                    JSONWriter.appendKey("subtitle", to: &out)
-                    JSONWriter.appendString(sub, to: &out)
-                }
-                if let icon = item.icon {
-                    JSONWriter.appendKey("icon", to: &out)
-                    JSONWriter.appendString(icon, to: &out)
-                }
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(UInt8(ascii: "]"))
-        }
+        RegionTags(region: region, app: app, items: items).appendMembers(to: &out)
         out.append(contentsOf: "}\n".utf8)
+    }
+
+    init(regionReply request: String, _ f: MessageFields) throws(MessageDecodingError) {
+        let id = f.raw("id")
+        switch request {
+        case "setRegion":
+            self = .regionReply(id: id, .setRegion(
+                region: try f.string("region"), items: try f.strings("items"), cut: try f.strings("cut")))
+        case "removeRegion":
+            self = .regionReply(id: id, .removeRegion(region: try f.string("region")))
+        case "setQuickActions":
+            self = .regionReply(id: id, .setQuickActions(
+                app: try f.string("app"), items: try f.strings("items"), cut: try f.strings("cut")))
+        case "chooseAction":
+            self = .regionReply(id: id, .chooseAction(
+                app: try f.string("app"), action: try f.string("action"), delivered: try f.bool("delivered")))
+        default:
+            throw MessageDecodingError("a reply to an unknown request \"\(request)\"")
+        }
     }
 }

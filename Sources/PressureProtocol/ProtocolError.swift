@@ -70,3 +70,16 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let tooSlow = ProtocolError(
         code: .tooSlow, message: "the client stopped reading and an event no longer fits its queue")
 }
+
+extension ProtocolError {
+    /// An `error` line's fields: `id` as sent (absent is nil, `null` is `.null`), a code this library
+    /// knows, the message, `fatal` (absent is false).
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        self.init(
+            id: f.raw("id"), code: try f.enumeration("error", Code.self), message: try f.string("message"),
+            fatal: try f.raw("fatal").map { v throws(MessageDecodingError) in
+                guard let b = v.boolValue else { throw MessageDecodingError("'fatal' must be a boolean") }
+                return b
+            } ?? false)
+    }
+}

@@ -43,7 +43,7 @@ public struct DaemonStatus: Hashable, Sendable {
     }
 
     /// `{"devices":1,"clients":2,…}`
-    func append(to out: inout [UInt8]) {
+    public func append(to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -52,5 +52,21 @@ public struct DaemonStatus: Hashable, Sendable {
             JSONWriter.appendInteger(field.value, to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension DaemonStatus {
+    /// Decodes the `status` object of a `status` reply; every count is required, keys it does not know
+    /// are passed over.
+    public init(json: JSONValue) throws(MessageDecodingError) {
+        try self.init(MessageFields(json, what: "the status"))
+    }
+
+    init(_ f: MessageFields) throws(MessageDecodingError) {
+        self.init(
+            devices: try f.int("devices"), clients: try f.int("clients"), subscribers: try f.int("subscribers"),
+            contacts: try f.int("contacts"), regionContacts: try f.int("regionContacts"), regions: try f.int("regions"),
+            quickActionApps: try f.int("quickActionApps"), pendingChoices: try f.int("pendingChoices"),
+            queuedBytes: try f.int("queuedBytes"))
     }
 }

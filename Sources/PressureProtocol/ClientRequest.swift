@@ -1,0 +1,56 @@
+/// A request line from a client (`docs/protocol.md`, "Requests"), decoded and checked.
+///
+/// Unknown keys are ignored, so clients can send fields newer daemons understand. Whether the peer may
+/// `set` is not decided here: the daemon checks the peer's credentials and answers `not-permitted`.
+public enum ClientRequest: Hashable, Sendable {
+    /// Start (or replace) the event subscription.
+    case subscribe(Subscription)
+    /// List the devices.
+    case devices
+    /// Reply with the daemon's clock.
+    case ping
+    /// Reply with what the daemon holds: devices, clients, fingers down, regions (``DaemonStatus``).
+    case status
+    /// Change settings (a control request).
+    case set(SettingsChange)
+    /// Read the configuration files again, as `SIGHUP` does (a control request).
+    case reload
+    /// Forget what a device (nil: every device) learned of its average touch (a control request).
+    case resetLearning(device: Int?)
+    /// Register or replace a region of the screen (`ClientRequest+Regions.swift`).
+    case setRegion(Region)
+    /// Remove one of this connection's regions.
+    case removeRegion(id: String)
+    /// This app's dynamic quick actions (the connection subscribed with an `app`).
+    case setQuickActions([QuickActionItem])
+    /// The user chose a quick action: deliver it to the app that owns it.
+    case chooseAction(app: String, action: String)
+
+    /// The longest request line accepted, in bytes, not counting its `\n` (64 KiB).
+    public static let maximumLineLength = 64 * 1024
+
+    /// The `request` string of this request.
+    public var name: String {
+        switch self {
+        case .subscribe: return "subscribe"
+        case .devices: return "devices"
+        case .ping: return "ping"
+        case .status: return "status"
+        case .set: return "set"
+        case .reload: return "reload"
+        case .resetLearning: return "resetLearning"
+        case .setRegion: return "setRegion"
+        case .removeRegion: return "removeRegion"
+        case .setQuickActions: return "setQuickActions"
+        case .chooseAction: return "chooseAction"
+        }
+    }
+
+    /// Whether only root or members of the control group may send this request.
+    public var isControl: Bool {
+        switch self {
+        case .set, .reload, .resetLearning: return true
+        case .subscribe, .devices, .ping, .status, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
+        }
+    }
+}

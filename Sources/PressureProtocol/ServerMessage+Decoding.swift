@@ -1,0 +1,68 @@
+/// Decoding what ``ServerMessage/append(to:)`` writes: how a client reads the daemon's lines, with the
+/// same types the daemon encodes. Unknown keys are passed over; an unknown `type` or reply is an error
+/// here (a client keeps such a line whole rather than failing: ``PressureEvent`` and the client's
+/// events).
+extension ServerMessage {
+    /// Decodes one line (without its `\n`).
+    public init(line: [UInt8]) throws(MessageDecodingError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(line) } catch { throw MessageDecodingError("not JSON: \(error)") }
+        try self.init(json: value)
+    }
+
+    /// Decodes one parsed line.
+    public init(json: JSONValue) throws(MessageDecodingError) {
+        let f = try MessageFields(json, what: "a message")
+        switch try f.string("type") {
+        case "hello":
+            self = .hello(try Hello(f))
+        case "reply":
+            let request = try f.string("request")
+            if let reply = try Reply(request, f) {
+                self = .reply(id: f.raw("id"), reply)
+            } else {
+                self = try ServerMessage(regionReply: request, f)
+            }
+        case "error":
+            self = .error(try ProtocolError(f))
+        case "device":
+            self = .device(
+                change: try f.enumeration("change", DeviceChange.self), try DeviceInfo(try f.object("device")))
+        case "settings":
+            self = .settings(try PublicSettings(try f.object("settings")))
+        case "dropped":
+            self = .dropped(touches: try f.int("touches"))
+        case "bye":
+            self = .bye(reason: try f.optionalString("reason") ?? "")
+        case "action":
+            self = .action(app: try f.string("app"), action: try f.string("action"))
+        case let other:
+            throw MessageDecodingError("\"\(other)\" is not a message of the session (an event, or newer)")
+        }
+    }
+}
+
+extension ServerMessage.Reply {
+    /// The reply to `request`; nil when it is not one of these (a region reply, or an unknown one).
+    init?(_ request: String, _ f: MessageFields) throws(MessageDecodingError) {
+        switch request {
+        case "subscribe": self = .subscribe(try Subscription(reply: f))
+        case "devices": self = .devices(try DeviceInfo.list(f, "devices"))
+        case "ping": self = .ping(time: try f.timestamp("time"))
+        case "status":
+            var force: [DeviceForceStatus] = []
+            for entry in try f.objects("force") { force.append(try DeviceForceStatus(entry)) }
+            self = .status(try DaemonStatus(try f.object("status")), force: force)
+        case "set": self = .set(try PublicSettings(try f.object("settings")))
+        case "reload": self = .reload(try PublicSettings(try f.object("settings")))
+        case "resetLearning":
+            var ids: [Int] = []
+            for v in try f.array("devices") {
+                guard let id = v.exactInteger else { throw MessageDecodingError("'devices' must hold device ids") }
+                ids.append(id)
+            }
+            self = .resetLearning(devices: ids)
+        default: return nil
+        }
+    }
+}
