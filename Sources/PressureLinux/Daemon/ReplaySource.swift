@@ -1,25 +1,25 @@
 import PressureCore
 
-/// A capture played into the daemon instead of a device (`pressured --replay`): at the capture's own pace
-/// scaled by `speed`, or as fast as the loop goes with speed 0. It starts when the first client has
-/// subscribed, so nothing is missed, and maps capture time to the monotonic clock for the loop's timer.
+/// A capture played into the daemon instead of a device (`pressured --replay`): the core's one replay
+/// driver (``CaptureReplay``), with pacing added. At the capture's own pace scaled by `speed`, or as fast
+/// as the loop goes with speed 0. It starts when the first client has subscribed, so nothing is missed,
+/// and maps capture time to the monotonic clock for the loop's timer.
 final class ReplaySource {
-    let capture: Capture
     let speed: Double
     /// Events handed to the loop per wake-up at speed 0, so clients are written to between batches.
     static let batch = 2048
-    private(set) var next = 0
+    private var replay: CaptureReplay
     private var startMonotonic: Int64? = nil
-    private var firstTime: Int64
+    private let firstTime: Int64
 
     init(capture: Capture, speed: Double) {
-        self.capture = capture
+        replay = CaptureReplay(capture.events)
         self.speed = speed
         firstTime = capture.events.first?.time.microseconds ?? 0
     }
 
     var started: Bool { startMonotonic != nil }
-    var finished: Bool { next >= capture.events.count }
+    var finished: Bool { replay.isFinished }
 
     func start(atMonotonic now: Int64) {
         if startMonotonic == nil { startMonotonic = now }
@@ -40,24 +40,15 @@ final class ReplaySource {
 
     /// When the loop should next wake for this source, on the monotonic clock.
     func nextWake(deadline: Timestamp?) -> Int64? {
-        guard started, !finished else { return nil }
-        var t = capture.events[next].time
+        guard started, var t = replay.nextTime else { return nil }
         if let d = deadline, d < t { t = d }
         return monotonic(t)
     }
 
     /// The events due by monotonic `now` (a batch at speed 0).
     func due(atMonotonic now: Int64) -> ArraySlice<InputEvent> {
-        guard started, !finished else { return [] }
-        let events = capture.events
-        var end = next
-        if speed <= 0 {
-            end = min(events.count, next + Self.batch)
-        } else {
-            let limit = captureTime(atMonotonic: now)
-            while end < events.count, events[end].time <= limit { end += 1 }
-        }
-        defer { next = end }
-        return events[next..<end]
+        guard started else { return [] }
+        if speed <= 0 { return replay.take(atMost: Self.batch) }
+        return replay.take(through: captureTime(atMonotonic: now))
     }
 }
