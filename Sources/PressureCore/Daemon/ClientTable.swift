@@ -156,11 +156,15 @@ struct ClientTable: Sendable {
         return clients.remove(at: c).closing
     }
 
-    /// The client, if it is connected and not being closed.
-    func open(_ id: Int) -> Client? {
-        guard let c = index(of: id), !clients[c].closing else { return nil }
-        return clients[c]
-    }
+    /// Whether the client is connected and not being closed.
+    func isOpen(_ id: Int) -> Bool { index(of: id).map { !clients[$0].closing } ?? false }
+
+    /// Whether the client may send control requests.
+    func mayControl(_ id: Int) -> Bool { index(of: id).map { clients[$0].mayControl } ?? false }
+
+    /// The client's subscription, nil before it subscribed. (Fields are read one by one rather than the
+    /// entry copied: a copy held while a line is queued for the client would copy its queue's storage.)
+    func subscription(of id: Int) -> Subscription? { index(of: id).flatMap { clients[$0].subscription } }
 
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }

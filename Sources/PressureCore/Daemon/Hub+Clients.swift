@@ -29,13 +29,13 @@ extension Hub {
 
     /// One request line (without its newline), received at `now` on the loop's clock.
     public mutating func receive(client id: Int, line: ArraySlice<UInt8>, now: Timestamp) {
-        guard let client = clients.open(id) else { return }
+        guard clients.isOpen(id) else { return }
         let parsed = line.withUnsafeBufferPointer { ClientRequest.parse(line: $0) }
         switch parsed {
         case .failure(let error):
             reject(id, error)
         case .success(let (requestID, request)):
-            answer(client, requestID, request, now: now)
+            answer(id, requestID, request, now: now)
         }
     }
 
@@ -62,8 +62,7 @@ extension Hub {
         send(.message(.error(error)), to: .client(id))
     }
 
-    mutating func answer(_ client: ClientTable.Client, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
-        let c = client.id
+    mutating func answer(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
         switch request {
         case .subscribe(let sub):
             clients.subscribe(c, sub)
@@ -72,7 +71,7 @@ extension Hub {
             // An app that was started for a quick action gets the choice that was waiting for it.
             if let app = sub.app { deliverWaitingChoices(to: app, now: now) }
         case .setRegion, .removeRegion, .setQuickActions, .chooseAction:
-            answerRegionRequest(client, requestID, request, now: now)
+            answerRegionRequest(c, requestID, request, now: now)
         case .devices:
             send(.message(.reply(id: requestID, .devices(deviceInfos))), to: .client(c))
         case .ping:
@@ -80,25 +79,25 @@ extension Hub {
         case .status:
             send(.message(.reply(id: requestID, .status(status, force: forceStatus))), to: .client(c))
         case .set(let change):
-            guard permitted(client, requestID, request) else { return }
+            guard permitted(c, requestID, request) else { return }
             let s = change.applied(to: settings)
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
             // The answer first, then what everyone (this client too) hears about the change.
             send(.message(.reply(id: requestID, .set(PublicSettings(s)))), to: .client(c))
             apply(settings: s, configuration: configuration)
         case .reload:
-            guard permitted(client, requestID, request) else { return }
+            guard permitted(c, requestID, request) else { return }
             work.reloads.append(ReloadRequest(client: c, id: requestID))
         case .resetLearning(let device):
-            guard permitted(client, requestID, request) else { return }
+            guard permitted(c, requestID, request) else { return }
             resetLearning(c, requestID, device: device)
         }
     }
 
     /// Whether the client may send a control request; if not, it is told so.
-    mutating func permitted(_ client: ClientTable.Client, _ requestID: JSONValue?, _ request: ClientRequest) -> Bool {
-        guard !client.mayControl else { return true }
-        reject(client.id, ProtocolError(
+    mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest) -> Bool {
+        guard !clients.mayControl(c) else { return true }
+        reject(c, ProtocolError(
             id: requestID, code: .notPermitted,
             message: "\(request.name) is for root and members of the control group", fatal: false))
         return false

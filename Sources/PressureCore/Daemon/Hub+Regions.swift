@@ -9,10 +9,7 @@ extension Hub {
     }
 
     /// Answers the region and quick-action requests.
-    mutating func answerRegionRequest(
-        _ client: ClientTable.Client, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp
-    ) {
-        let c = client.id
+    mutating func answerRegionRequest(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
         let reply: ServerMessage.RegionReply
         switch request {
         case .setRegion(var region):
@@ -30,7 +27,7 @@ extension Hub {
             updateTouchReporting()
             reply = .removeRegion(region: id)
         case .setQuickActions(let items):
-            guard let app = client.subscription?.app else {
+            guard let app = clients.subscription(of: c)?.app else {
                 reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "subscribe with an 'app' before setting its quick actions"))
                 return
             }

@@ -43,8 +43,18 @@ extension Hub {
         /// with the next work.
         public var reloads: [ReloadRequest] = []
 
-        public init() {}
+        /// Room for a few of each up front: the hub and the loop swap two values, and one of them is
+        /// filled only now and then (what the loop's own writes and closes cause), so its first growth
+        /// would otherwise come at some moment mid-run instead of at start-up.
+        public init() {
+            writable.reserveCapacity(8)
+            disconnects.reserveCapacity(4)
+            notices.reserveCapacity(8)
+            learnedSaves.reserveCapacity(2)
+            reloads.reserveCapacity(2)
+        }
 
+        /// Nothing to do: the loop may wait.
         public var isEmpty: Bool {
             writable.isEmpty && disconnects.isEmpty && notices.isEmpty && learnedSaves.isEmpty && reloads.isEmpty
         }

@@ -15,7 +15,7 @@ extension Daemon {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        let source = ReplaySource(capture: capture, speed: options.speed)
+        let source = ReplaySource(CaptureReplay(capture.events), speed: options.speed)
         // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(
             node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions,

@@ -16,10 +16,10 @@ final class ReplaySource {
     /// How capture time stands to the monotonic clock: nothing until started, or at speed 0.
     private(set) var clock = DeviceClock.own
 
-    init(capture: Capture, speed: Double) {
-        replay = CaptureReplay(capture.events)
+    init(_ replay: CaptureReplay, speed: Double) {
+        self.replay = replay
         self.speed = speed
-        firstTime = capture.events.first?.time ?? Timestamp(microseconds: 0)
+        firstTime = replay.nextTime ?? Timestamp(microseconds: 0)
     }
 
     private(set) var started = false
