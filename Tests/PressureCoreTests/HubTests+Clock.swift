@@ -3,8 +3,8 @@ import XCTest
 
 /// The hub's one clock: a device whose events carry other times (a replay's) says how they map onto it,
 /// and the hub fires its long presses from the loop's timer at the right moment, with the capture's times.
-final class DeviceClockTests: XCTestCase {
-    let loopStart = Timestamp(microseconds: 5_000_000_000)
+extension HubTests {
+    var loopStart: Timestamp { Timestamp(microseconds: 5_000_000_000) }
 
     func testPacedTimeMapsBothWaysAndTheOthersAsTheySay() {
         let paced = DeviceClock.paced(start: loopStart, origin: Timestamp(microseconds: 1_000_000), speed: 2)
@@ -27,15 +27,6 @@ final class DeviceClockTests: XCTestCase {
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 20) }
         hub.handle(device: dev, events: s.events[...])
         return (hub, c)
-    }
-
-    func lines(_ hub: inout Hub, _ client: Int) -> [String] {
-        var bytes: [UInt8] = []
-        hub.drain(client: client) { b in
-            bytes += b
-            return b.count
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     func testAPacedDeviceLongPressesWhenTheLoopsClockReachesItsDeadline() throws {
