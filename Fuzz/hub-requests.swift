@@ -42,7 +42,7 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     func drain(_ hub: inout Hub) {
         var work = Hub.Work()
-        hub.swapWork(&work)
+        hub.takeWork(&work)
         for id in work.disconnects.map(\.client) { hub.disconnected(id) }
         // Half the clients read everything; the others never do (their queues fill up).
         for id in clients where id % 2 == 1 { hub.drain(client: id) { $0.count } }
@@ -65,7 +65,7 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             hub.handle(device: device, events: press(x: x, y: y, at: ms, slot: Int32(selector & 7), id: touchID)[...])
             touchID += 1
             ms += 200
-            hub.tickAll(now: Timestamp(microseconds: ms * 1000), excluding: nil)
+            hub.tick(now: Timestamp(microseconds: ms * 1000))
             let held = hub.status
             if held.contacts != 0 || held.regionContacts != 0 { fatalError("hub-requests: a lifted press is held: \(held)") }
         default:
@@ -74,7 +74,7 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         drain(&hub)
     }
     hub.removeDevice(device)
-    hub.expireChoices(now: Timestamp(microseconds: (ms + 60_000) * 1000))
+    hub.tick(now: Timestamp(microseconds: (ms + 60_000) * 1000))
     hub.shutdown(reason: "fuzz")
     drain(&hub)
     for id in clients { hub.disconnected(id) }

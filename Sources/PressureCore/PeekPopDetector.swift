@@ -72,10 +72,11 @@ public struct PeekPopDetector: Hashable, Sendable {
         case cancel(Timestamp)
     }
 
-    /// What the owner must do with the long-press timer.
+    /// What the owner must do with the long-press timer. There is no "arm": the only deadline is the one a
+    /// contact starts with (``deadline``, read by the owner when the contact begins), so a transition can
+    /// only leave the timer alone or cancel it.
     public enum TimerAction: Hashable, Sendable {
         case none
-        case arm(Timestamp)
         case cancel
     }
 
@@ -100,7 +101,7 @@ public struct PeekPopDetector: Hashable, Sendable {
 
     public internal(set) var state: State
 
-    /// A contact that touched down at `time` and (`x`, `y`); the caller arms the returned deadline.
+    /// A contact that touched down at `time` and (`x`, `y`); the owner arms its timer for ``deadline``.
     public init(downAt time: Timestamp, x: Int32, y: Int32, thresholds: GestureThresholds) {
         state = .possible(originX: x, originY: y, deadline: time + thresholds.longPressDuration)
     }

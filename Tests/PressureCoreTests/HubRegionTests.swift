@@ -96,7 +96,7 @@ final class HubRegionTests: XCTestCase {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 9, x: 10, y: 10, p: 20) }
         hub.handle(device: device, events: s.events[...])
-        hub.tick(device: device, now: Timestamp(microseconds: 600_000))
+        hub.tick(now: Timestamp(microseconds: 600_000))
         XCTAssertEqual(gestures(lines(a)), ["longPress@button"])
     }
 
@@ -133,12 +133,12 @@ final class HubRegionTests: XCTestCase {
         let launcher = client()
         send(launcher, #"{"request":"chooseAction","id":1,"app":"org.example.mail","action":"compose"}"#, now: 1_000_000)
         XCTAssertTrue(lines(launcher)[0].contains(#""delivered":false"#))
-        XCTAssertEqual(hub.earliestChoiceExpiry, Timestamp(microseconds: 31_000_000))
+        XCTAssertEqual(hub.nextDeadline, Timestamp(microseconds: 31_000_000))
         let mail = hub.connect(mayControl: false)
         send(mail, #"{"request":"subscribe","app":"org.example.mail"}"#, now: 5_000_000)
         let got = lines(mail)
         XCTAssertEqual(got.last, #"{"type":"action","app":"org.example.mail","action":"compose"}"#)
-        XCTAssertNil(hub.earliestChoiceExpiry)
+        XCTAssertNil(hub.nextDeadline)
         send(launcher, #"{"request":"chooseAction","app":"org.example.mail","action":"inbox"}"#, now: 6_000_000)
         XCTAssertTrue(lines(launcher)[0].contains(#""delivered":true"#))
         XCTAssertEqual(lines(mail), [#"{"type":"action","app":"org.example.mail","action":"inbox"}"#])
@@ -147,10 +147,10 @@ final class HubRegionTests: XCTestCase {
     func testAChoiceWhoseAppNeverComesIsDroppedWithALogLine() {
         let launcher = client()
         send(launcher, #"{"request":"chooseAction","app":"org.example.gone","action":"x"}"#, now: 0)
-        hub.expireChoices(now: Timestamp(microseconds: 29_999_999))
-        XCTAssertNotNil(hub.earliestChoiceExpiry)
-        hub.expireChoices(now: Timestamp(microseconds: 30_000_000))
-        XCTAssertNil(hub.earliestChoiceExpiry)
+        hub.tick(now: Timestamp(microseconds: 29_999_999))
+        XCTAssertNotNil(hub.nextDeadline)
+        hub.tick(now: Timestamp(microseconds: 30_000_000))
+        XCTAssertNil(hub.nextDeadline)
         XCTAssertTrue(hub.takeWork().notices.contains(.warning("dropped the choice x for org.example.gone: the app did not connect in time")))
         let late = hub.connect(mayControl: false)
         send(late, #"{"request":"subscribe","app":"org.example.gone"}"#, now: 31_000_000)
@@ -199,17 +199,17 @@ final class HubRegionTests: XCTestCase {
         let one = #"[{"id":"a","title":"A"}]"#
         for i in 0..<(Hub.maximumQuickActionApps + 10) { setActions(app: "app\(i)", one) }
         XCTAssertEqual(hub.status.quickActionApps, Hub.maximumQuickActionApps)
-        XCTAssertNil(hub.dynamicQuickActions["app9"])
-        XCTAssertNotNil(hub.dynamicQuickActions["app10"])
+        XCTAssertNil(hub.quickActions.runTime["app9"])
+        XCTAssertNotNil(hub.quickActions.runTime["app10"])
         XCTAssertTrue(hub.takeWork().notices.contains(.warning(
             "forgot the quick actions of app0: more than 256 apps set some")))
         setActions(app: "app10", one)  // setting again makes app10 the newest: app11 goes next
         setActions(app: "new", one)
-        XCTAssertNotNil(hub.dynamicQuickActions["app10"])
-        XCTAssertNil(hub.dynamicQuickActions["app11"])
+        XCTAssertNotNil(hub.quickActions.runTime["app10"])
+        XCTAssertNil(hub.quickActions.runTime["app11"])
         setActions(app: "new", "[]")
         XCTAssertEqual(hub.status.quickActionApps, Hub.maximumQuickActionApps - 1)
-        XCTAssertNil(hub.dynamicQuickActions["new"])
+        XCTAssertNil(hub.quickActions.runTime["new"])
     }
 
     func testRegionRequestErrors() {

@@ -118,12 +118,12 @@ final class HubTests: XCTestCase {
         subscribe(&hub, c, #"{"request":"subscribe"}"#)
         _ = lines(&hub, c)
         hub.handle(device: dev, events: Array(press().prefix(6))[...])  // down, light, no more events
-        XCTAssertEqual(hub.nextDeadline(device: dev), Timestamp(microseconds: 500_000))
-        hub.tick(device: dev, now: Timestamp(microseconds: 499_999))
+        XCTAssertEqual(hub.nextDeadline, Timestamp(microseconds: 500_000))
+        hub.tick(now: Timestamp(microseconds: 499_999))
         XCTAssertEqual(lines(&hub, c), [])
-        hub.tick(device: dev, now: Timestamp(microseconds: 500_000))
+        hub.tick(now: Timestamp(microseconds: 500_000))
         XCTAssertEqual(types(lines(&hub, c)), ["longPress"])
-        XCTAssertNil(hub.nextDeadline(device: dev))
+        XCTAssertNil(hub.nextDeadline)
     }
 
     func testASlowClientLosesTouchesNotGesturesAndIsToldHowMany() throws {

@@ -15,30 +15,31 @@ extension Daemon {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        // A replayed device learns in memory only.
+        let source = ReplaySource(CaptureReplay(capture.events), speed: options.speed)
+        // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(
-            node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions)
+            node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions,
+            clock: source.clock)
         else {
             throw .replayNotTouch(path)
         }
-        replay = (ReplaySource(capture: capture, speed: options.speed), id)
-        Log.info("replay of \(path) (\(capture.events.count) events) starts when a client subscribes")
+        replay = (source, id)
+        Log.info("replay of \(path) (\(source.eventCount) events) starts when a client subscribes")
     }
 
     /// The replay starts once some client has subscribed, so its first events reach someone.
     func startReplayIfSubscribed() {
         guard let r = replay, !r.source.started, hub.hasSubscriber else { return }
         r.source.start(atMonotonic: monotonicMicroseconds())
+        hub.setClock(r.source.clock, device: r.device)
         Log.info("replay started")
     }
 
+    /// Feeds the events due by `now`; the hub's own tick, after this, fires the long presses due.
     func stepReplay(now: Int64) {
         guard let r = replay, r.source.started else { return }
         let due = r.source.due(atMonotonic: now)
         if !due.isEmpty { hub.handle(device: r.device, events: due) }
-        if r.source.speed > 0, !r.source.finished {
-            hub.tick(device: r.device, now: r.source.captureTime(atMonotonic: now))
-        }
         if r.source.finished {
             // As when a device is unplugged: contacts still down are cancelled, open peeks dismissed.
             hub.removeDevice(r.device)

@@ -40,7 +40,7 @@ public final class Daemon {
     /// The last `STATUS=` sent; nil until `READY=1` went out (STATUS changes are reported after it).
     var reportedStatus: String? = nil
     var reportedCounts = (devices: -1, clients: -1)
-    /// Swapped with the hub's lists each iteration, so taking the work allocates nothing.
+    /// Swapped with the hub's each iteration, so taking the work allocates nothing.
     var work = Hub.Work()
     /// What devices learned, kept between runs.
     let learnedStore: LearnedStateStore
@@ -190,15 +190,14 @@ public final class Daemon {
         func consider(_ t: Int64?) {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
-        consider(hub.earliestDeadline(excluding: replay?.device)?.microseconds)
-        consider(hub.earliestChoiceExpiry?.microseconds)
+        consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         if let r = replay {
             if r.source.speed <= 0 && r.source.started && !r.source.finished {
                 // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
                 if hub.largestBacklog < 64 * 1024 { consider(1) }  // in the past: fire at once
             } else {
-                consider(r.source.nextWake(deadline: hub.nextDeadline(device: r.device)))
+                consider(r.source.nextWake)
             }
         }
         if earliest != armedAt {
@@ -211,20 +210,27 @@ public final class Daemon {
         timer.acknowledge()
         armedAt = nil
         let now = monotonicMicroseconds()
-        hub.tickAll(now: Timestamp(microseconds: now), excluding: replay?.device)
-        hub.expireChoices(now: Timestamp(microseconds: now))
-        learnedStore.flush(now: now)
+        // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }
+        hub.tick(now: Timestamp(microseconds: now))
+        learnedStore.flush(now: now)
     }
 
-    /// Writes what the hub queued, closes whom it dropped, logs what it noticed.
+    /// Does the work the hub gathered, until there is none: what it asks for (a reload's answers, a
+    /// dropped-touches notice) comes out with the next round, before the loop waits again.
     func performHubWork() {
-        // Reload requests first: they queue answers and broadcasts that this same pass then writes.
-        if !hub.reloads.isEmpty {
-            for r in hub.takeReloads() { reload(answering: r) }
+        while true {
+            hub.takeWork(&work)
+            if work.isEmpty { return }
+            perform(work)
+            work.removeAll()
         }
-        hub.swapWork(&work)
-        defer { work.removeAll() }
+    }
+
+    /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
+    /// stages what devices learned, closes whom it dropped.
+    private func perform(_ work: Hub.Work) {
+        for r in work.reloads { reload(answering: r) }
         for n in work.notices {
             switch n {
             case .info(let m): Log.info(m)

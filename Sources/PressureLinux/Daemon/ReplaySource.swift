@@ -1,63 +1,49 @@
 import PressureCore
 
-/// A capture played into the daemon instead of a device (`pressured --replay`): at the capture's own pace
-/// scaled by `speed`, or as fast as the loop goes with speed 0. It starts when the first client has
-/// subscribed, so nothing is missed, and maps capture time to the monotonic clock for the loop's timer.
+/// A capture played into the daemon instead of a device (`pressured --replay`): the core's one replay
+/// driver (``CaptureReplay``), with pacing added. At the capture's own pace scaled by `speed`, or as fast
+/// as the loop goes with speed 0. It starts when the first client has subscribed, so nothing is missed.
+///
+/// The replayed device keeps the capture's times; its ``clock`` tells the hub how they stand to the
+/// monotonic clock, so the hub fires its long presses from the loop's one timer as it does a live
+/// device's, and this source only says when its next events are due.
 final class ReplaySource {
-    let capture: Capture
     let speed: Double
     /// Events handed to the loop per wake-up at speed 0, so clients are written to between batches.
     static let batch = 2048
-    private(set) var next = 0
-    private var startMonotonic: Int64? = nil
-    private var firstTime: Int64
+    private var replay: CaptureReplay
+    private let firstTime: Timestamp
+    /// How capture time stands to the monotonic clock: nothing until started, or at speed 0.
+    private(set) var clock = DeviceClock.own
 
-    init(capture: Capture, speed: Double) {
-        self.capture = capture
+    init(_ replay: CaptureReplay, speed: Double) {
+        self.replay = replay
         self.speed = speed
-        firstTime = capture.events.first?.time.microseconds ?? 0
+        firstTime = replay.nextTime ?? Timestamp(microseconds: 0)
     }
 
-    var started: Bool { startMonotonic != nil }
-    var finished: Bool { next >= capture.events.count }
+    private(set) var started = false
+    var finished: Bool { replay.isFinished }
+    var eventCount: Int { replay.eventCount }
 
     func start(atMonotonic now: Int64) {
-        if startMonotonic == nil { startMonotonic = now }
+        guard !started else { return }
+        started = true
+        if speed > 0 { clock = .paced(start: Timestamp(microseconds: now), origin: firstTime, speed: speed) }
     }
 
-    /// Where capture time `t` falls on the monotonic clock.
-    func monotonic(_ t: Timestamp) -> Int64? {
-        guard let start = startMonotonic else { return nil }
-        if speed <= 0 { return start }
-        return start + Int64(Double(t.microseconds - firstTime) / speed)
-    }
-
-    /// The capture time the monotonic `now` stands for.
-    func captureTime(atMonotonic now: Int64) -> Timestamp {
-        guard let start = startMonotonic, speed > 0 else { return Timestamp(microseconds: Int64.max) }
-        return Timestamp(microseconds: firstTime + Int64(Double(now - start) * speed))
-    }
-
-    /// When the loop should next wake for this source, on the monotonic clock.
-    func nextWake(deadline: Timestamp?) -> Int64? {
-        guard started, !finished else { return nil }
-        var t = capture.events[next].time
-        if let d = deadline, d < t { t = d }
-        return monotonic(t)
+    /// When the loop should next wake for this source's events, on the monotonic clock (at speed 0 the
+    /// loop goes on as long as its readers keep up, and no time is due).
+    var nextWake: Int64? {
+        replay.nextTime.flatMap { clock.hubTime(of: $0)?.microseconds }
     }
 
     /// The events due by monotonic `now` (a batch at speed 0).
     func due(atMonotonic now: Int64) -> ArraySlice<InputEvent> {
-        guard started, !finished else { return [] }
-        let events = capture.events
-        var end = next
-        if speed <= 0 {
-            end = min(events.count, next + Self.batch)
-        } else {
-            let limit = captureTime(atMonotonic: now)
-            while end < events.count, events[end].time <= limit { end += 1 }
+        guard started else { return [] }
+        guard let limit = clock.deviceTime(at: Timestamp(microseconds: now)) else {
+            return replay.take(atMost: Self.batch)
         }
-        defer { next = end }
-        return events[next..<end]
+        return replay.take(through: limit)
     }
 }

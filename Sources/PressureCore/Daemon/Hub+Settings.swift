@@ -1,0 +1,39 @@
+/// Settings and configuration changing at run time, and the daemon stopping.
+extension Hub {
+    /// New settings or configuration (`set`, `SIGHUP`): every pipeline takes them at once; every client
+    /// hears of the new settings and of each device whose force capability or range changed.
+    mutating func apply(settings new: GestureSettings, configuration newConfiguration: Configuration) {
+        let settingsChanged = new != settings
+        settings = new
+        configuration = newConfiguration
+        for i in devices.entries.indices {
+            if devices.reconfigure(i, newConfiguration, settings: new, &work) {
+                broadcastDevice(.changed, devices[i].info)
+            }
+            devices.entries[i].pipeline.markAnnounced()
+        }
+        if settingsChanged { send(.message(.settings(PublicSettings(settings))), to: .everyone) }
+    }
+
+    /// `SIGHUP` or a `reload` request: the configuration files were read again. The requester (if any) is
+    /// answered before everyone hears what changed.
+    public mutating func reload(_ newConfiguration: Configuration, answering request: ReloadRequest? = nil) {
+        work.notices.append(.info("configuration reloaded"))
+        if let r = request {
+            send(.message(.reply(id: r.id, .reload(PublicSettings(newConfiguration.settings)))), to: .client(r.client))
+        }
+        apply(settings: newConfiguration.settings, configuration: newConfiguration)
+    }
+
+    /// The configuration could not be read again: the old one stays, and the requester is told why.
+    public mutating func reloadFailed(_ message: String, answering request: ReloadRequest?) {
+        work.notices.append(.warning("reload failed, keeping the old configuration: \(message)"))
+        guard let r = request else { return }
+        send(.message(.error(ProtocolError(id: r.id, code: .reloadFailed, message: message))), to: .client(r.client))
+    }
+
+    /// The daemon stops: every client gets `bye`.
+    public mutating func shutdown(reason: String) {
+        send(.message(.bye(reason: reason)), to: .everyone)
+    }
+}
