@@ -3,9 +3,10 @@
 //
 // Dependency direction (one way): PressureCore (pure Swift, no I/O, no C) ← PressureLinux (libevdev,
 // libudev, syscalls) ← executables. PressureClient (the Swift client library: Glibc sockets, no libevdev)
-// depends on PressureCore only, so apps link neither libevdev nor libudev; PressureTools (client-side
-// pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live in their own
-// executable so tests never time anything.
+// depends on PressureCore only, so apps link neither libevdev nor libudev. PressureCommandLine (option
+// reading and log lines, Glibc only) serves PressureLinux, PressureTools and the executables alike, so
+// PressureTools (client-side pressurectl commands) joins the client with it and links no C library either.
+// Benchmarks live in their own executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
@@ -27,13 +28,17 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
+        // Options and log lines for every command-line program; no C library, so client tools stay free of them.
+        .target(name: "PressureCommandLine"),
+        .target(
+            name: "PressureLinux", dependencies: ["PressureCore", "PressureCommandLine", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureCore"]),
-        .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
-        .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
-        .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
+        .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureCommandLine"]),
+        .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
-            name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
+            name: "pressurectl", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureTools"]),
+        .executableTarget(
+            name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.

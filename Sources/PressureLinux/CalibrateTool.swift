@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl calibrate`: measures a person's ordinary taps and firm presses on a device and proposes

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// The end of `pressurectl calibrate`, live or from a capture: the proposal and how it was reached on

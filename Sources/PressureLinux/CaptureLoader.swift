@@ -1,3 +1,4 @@
+import PressureCommandLine
 import PressureCore
 
 /// Why a capture could not be loaded: the file system, or the file's contents.

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl record`: a live device into a file that evemu (`evemu-play`) and libinput

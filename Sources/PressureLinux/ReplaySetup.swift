@@ -1,3 +1,4 @@
+import PressureCommandLine
 import PressureCore
 
 /// The options every command that runs a capture through the pipeline shares (`replay`, `plot`,

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl replay`: a capture through exactly the daemon's pipeline, JSON lines to stdout.

@@ -1,7 +1,7 @@
 import Glibc
 import PressureClient
+import PressureCommandLine
 import PressureCore
-import PressureLinux
 
 /// `pressurectl monitor`: connects to the running daemon, subscribes, and prints what apps receive, as
 /// it happens: readable lines, or with `--json` every line the daemon sends exactly as sent.

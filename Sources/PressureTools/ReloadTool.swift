@@ -1,7 +1,7 @@
 import Glibc
 import PressureClient
+import PressureCommandLine
 import PressureCore
-import PressureLinux
 
 /// `pressurectl reload`: asks the running daemon to read its configuration files again (the protocol's
 /// `reload` request, as `SIGHUP` does) and says what is in force now, or why nothing changed.

@@ -1,7 +1,7 @@
 import Glibc
 import PressureClient
+import PressureCommandLine
 import PressureCore
-import PressureLinux
 
 /// `pressurectl calibrate --reset`: asks the running daemon to forget what a device (or every device)
 /// learned of its average touch (the protocol's `resetLearning` control request). The device learns

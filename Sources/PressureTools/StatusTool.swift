@@ -1,7 +1,7 @@
 import Glibc
 import PressureClient
+import PressureCommandLine
 import PressureCore
-import PressureLinux
 
 /// `pressurectl status`: what the running daemon holds (the protocol's `status` request): devices,
 /// clients, fingers down, regions, quick actions, waiting choices, queued bytes. After everyone lifts and

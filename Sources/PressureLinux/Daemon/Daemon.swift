@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// The running daemon: one epoll loop over device fds, the hot-plug monitor, the listening socket, clients,

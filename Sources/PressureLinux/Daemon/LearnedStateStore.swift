@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// Where the daemon keeps what each device learned (its average touch), one file a device under the

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import PressureCommandLine
 
 /// systemd's notify protocol, spoken directly (no libsystemd): one datagram per state change to the
 /// socket named by `$NOTIFY_SOCKET` (`READY=1`, `STATUS=…`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`).

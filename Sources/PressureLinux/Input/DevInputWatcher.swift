@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 
 /// Hot-plug without udev: `eventN` nodes in a directory (`/dev/input`), watched with inotify.
 ///

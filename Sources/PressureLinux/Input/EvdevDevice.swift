@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// One open evdev node (`/dev/input/eventN`) read through libevdev.

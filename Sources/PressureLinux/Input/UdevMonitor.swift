@@ -1,5 +1,6 @@
 import CLibudev
 import Glibc
+import PressureCommandLine
 
 /// udev's announcements of input devices added and removed, from its netlink socket.
 ///
