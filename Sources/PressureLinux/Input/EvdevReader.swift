@@ -2,23 +2,6 @@ import CLibevdev
 import Glibc
 import PressureCore
 
-/// The true state of one slot after a resync, in the shape ``TouchPipeline/resync(slots:at:)`` takes.
-public typealias SlotTruth = (trackingID: Int32, x: Int32, y: Int32, pressure: Int32)
-
-/// What one ``EvdevDevice/read(into:)`` call found. In every case the events appended to the caller's
-/// array come first and must be fed to the pipeline before acting on the outcome.
-public enum ReadOutcome {
-    /// Everything the device had was read (the next read would block).
-    case ok
-    /// The kernel dropped events (`SYN_DROPPED`). Feed the events read so far, then pass `slots` to
-    /// ``TouchPipeline/resync(slots:at:)``. More events may be waiting: read again.
-    case resynced(slots: [SlotTruth], at: Timestamp)
-    /// The device was unplugged (`ENODEV`): cancel its contacts and close it.
-    case gone
-    /// Reading failed for another reason.
-    case failed(SystemError)
-}
-
 /// The read loop of ``EvdevDevice``, apart from the device so that tests can drive it with a scripted
 /// `libevdev_next_event` and an in-memory libevdev holding the state a resync reports.
 enum EvdevReader {
@@ -34,7 +17,7 @@ enum EvdevReader {
     /// allocating while `events` has capacity; only a resync allocates (its slot list).
     static func read(
         _ dev: OpaquePointer, node: String, into events: inout [InputEvent], next: NextEvent
-    ) -> ReadOutcome {
+    ) -> DeviceReadOutcome {
         var ev = input_event()
         while true {
             let rc = next(normal, &ev)
@@ -74,7 +57,7 @@ enum EvdevReader {
         }
     }
 
-    private static func failure(_ errno: Int32, node: String) -> ReadOutcome {
+    private static func failure(_ errno: Int32, node: String) -> DeviceReadOutcome {
         errno == ENODEV ? .gone : .failed(SystemError(call: "libevdev_next_event", subject: node, errno: errno))
     }
 
