@@ -12,7 +12,7 @@ public final class ClientConnection {
 
     init(fd: Int32) {
         self.fd = fd
-        pending.reserveCapacity(1024)
+        pending.reserveCapacity(Self.readChunk)
     }
 
     deinit { close(fd) }
@@ -27,18 +27,29 @@ public final class ClientConnection {
         return PeerCredentials(pid: cred.pid, uid: cred.uid, gid: cred.gid, groups: Array(groups.prefix(count)))
     }
 
+    /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
+    static let readChunk = 4096
+
     /// Reads what is there and calls `line` with each complete line (without its newline).
+    ///
+    /// Reads straight into the tail of `pending`, which keeps its capacity between calls: no buffer of
+    /// its own, and no allocation unless a partial line makes `pending` grow.
     public func read(_ line: (ArraySlice<UInt8>) -> Void) -> ClientReadOutcome {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { return .closed }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno == EAGAIN || errno == EWOULDBLOCK ? .open : .closed
-            }
             var start = pending.count
-            pending.append(contentsOf: buffer[0..<n])
+            pending.append(contentsOf: repeatElement(0, count: Self.readChunk))
+            let got: Int?
+            do {
+                got = try nonblockingSyscall("read", "client") {
+                    pending.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, Self.readChunk) }
+                }
+            } catch {
+                // ECONNRESET and the like: the client is gone, as with an orderly hang-up.
+                return .closed
+            }
+            pending.removeSubrange((start + (got ?? 0))...)
+            guard let n = got else { return .open }
+            if n == 0 { return .closed }
             var lineStart = 0
             while let nl = pending[start...].firstIndex(of: 0x0a) {
                 line(pending[lineStart..<nl])
@@ -61,11 +72,12 @@ public final class ClientConnection {
     /// Writes as much of `bytes` as the socket takes now; returns the count, or -1 when the peer is gone.
     public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        while true {
-            let n = send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1
+        do {
+            // nil: the socket's buffer is full (or, blocking, the send timeout passed); nothing taken.
+            return try nonblockingSyscall("send", "client", { send(fd, base, bytes.count, Int32(MSG_NOSIGNAL)) }) ?? 0
+        } catch {
+            // EPIPE, ECONNRESET: the peer is gone.
+            return -1
         }
     }
 }

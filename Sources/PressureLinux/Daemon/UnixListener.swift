@@ -92,10 +92,11 @@ public final class UnixListener {
         return r == 0
     }
 
-    /// Accepts one pending connection, non-blocking; nil when none is waiting.
+    /// Accepts one pending connection, non-blocking; nil when none is waiting, or when accepting failed
+    /// (a client that gave up before we got to it, or no descriptor left: the listener stays readable, so
+    /// the next turn of the loop tries again).
     public func accept() -> ClientConnection? {
-        let c = pressured_accept(fd)
-        guard c >= 0 else { return nil }
+        guard let c = try? nonblockingSyscall("accept4", path, { pressured_accept(fd) }) else { return nil }
         return ClientConnection(fd: c)
     }
 }
