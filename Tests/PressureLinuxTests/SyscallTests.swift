@@ -4,7 +4,7 @@ import XCTest
 @testable import PressureLinux
 
 /// The funnel every call goes through: the failure conventions, `EINTR` retried, `EAGAIN` ordinary only
-/// where the call is non-blocking.
+/// where the call is non-blocking; and the timerfd and signalfd that use it.
 final class SyscallTests: XCTestCase {
     /// A call that fails with each of `errnos` in turn (-1 and errno set), then returns `result`.
     final class Scripted {
@@ -75,5 +75,37 @@ final class SyscallTests: XCTestCase {
         XCTAssertThrowsError(try nonblockingLibevdevCall("libevdev_next_event", "n") { -1 }) { error in
             XCTAssertEqual((error as? SystemError)?.errno, EPERM)
         }
+    }
+
+    /// Waits (for at most 10 s) until `fd` is readable: a wait on the condition, not a sleep.
+    func waitReadable(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 10_000) == 1
+    }
+
+    func testTimerAcknowledgedBeforeItExpiredIsNotAnError() throws {
+        let timer = try DeadlineTimer(name: "test timer")
+        XCTAssertNoThrow(try timer.acknowledge(), "nothing to consume yet: EAGAIN is ordinary")
+        try timer.arm(atMonotonicMicroseconds: 1)  // long past: expires at once
+        XCTAssertTrue(waitReadable(timer.fd))
+        XCTAssertNoThrow(try timer.acknowledge())
+        var p = pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 0), 0, "acknowledged: no longer readable")
+        XCTAssertNoThrow(try timer.acknowledge(), "and a second acknowledgement finds nothing, without error")
+        try timer.arm(atMonotonicMicroseconds: nil)
+    }
+
+    func testEverySignalArrivesThenReceiveReturns() throws {
+        // Thread-directed (raise), so the signals wait for this thread, which blocked them.
+        let watcher = try SignalWatcher(signals: [SIGUSR1, SIGUSR2])
+        raise(SIGUSR2)
+        raise(SIGUSR1)
+        XCTAssertTrue(waitReadable(watcher.fd))
+        var got: [Int32] = []
+        try watcher.receive { got.append($0) }
+        XCTAssertEqual(Set(got), [SIGUSR1, SIGUSR2])
+        got = []
+        try watcher.receive { got.append($0) }
+        XCTAssertEqual(got, [], "nothing pending: receive returns without blocking")
     }
 }

@@ -11,7 +11,7 @@ public final class SignalWatcher {
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
         // Blocked, the signals wait in the signalfd instead of killing the process.
-        _ = sigprocmask(SIG_BLOCK, &mask, nil)
+        _ = try syscall("sigprocmask") { sigprocmask(SIG_BLOCK, &mask, nil) }
         // A client that hangs up while we write must be an EPIPE, not a SIGPIPE that kills the daemon.
         signal(SIGPIPE, SIG_IGN)
         fd = try syscall("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
@@ -19,13 +19,16 @@ public final class SignalWatcher {
 
     deinit { close(fd) }
 
-    /// The signals that arrived since the last call.
-    public func receive() -> [Int32] {
-        var got: [Int32] = []
+    /// Calls `body` with each signal that arrived since the last call, in order; returns when none is
+    /// left. Throws when the signalfd cannot be read: the signals it holds would then never arrive, and
+    /// the descriptor would stay readable, so the owner must stop waiting on it.
+    public func receive(_ body: (Int32) -> Void) throws(SystemError) {
         var info = signalfd_siginfo()
-        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            got.append(Int32(info.ssi_signo))
+        let size = MemoryLayout<signalfd_siginfo>.size
+        while let n = try nonblockingSyscall("read", "signalfd", { read(fd, &info, size) }) {
+            // The kernel hands out whole records only; anything else means the descriptor is not ours.
+            guard n == size else { throw SystemError(call: "read", subject: "signalfd", errno: EIO) }
+            body(Int32(info.ssi_signo))
         }
-        return got
     }
 }
