@@ -5,9 +5,10 @@
 // Foundation) ← PressureCore (pure Swift, no I/O, no C; fills protocol values from its pipeline and
 // re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, syscalls) ← executables.
 // PressureClient (the Swift client library: Glibc sockets) depends on PressureProtocol alone, so apps link
-// neither the core nor libevdev nor libudev, and decode the very types the daemon encodes; PressureTools
-// (client-side pressurectl commands) joins it with PressureLinux's command-line helpers. Benchmarks live
-// in their own executable so tests never time anything.
+// neither the core nor libevdev nor libudev, and decode the very types the daemon encodes.
+// PressureCommandLine (option reading and log lines, Glibc only) serves PressureLinux, PressureTools and
+// the executables alike, so PressureTools (client-side pressurectl commands) joins the client with it and
+// links no C library either. Benchmarks live in their own executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
@@ -31,13 +32,17 @@ let package = Package(
         .target(name: "PressureProtocol", linkerSettings: [.linkedLibrary("m")]),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
+        // Options and log lines for every command-line program; no C library, so client tools stay free of them.
+        .target(name: "PressureCommandLine"),
+        .target(
+            name: "PressureLinux", dependencies: ["PressureCore", "PressureCommandLine", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
-        .target(name: "PressureTools", dependencies: ["PressureClient", "PressureLinux"]),
-        .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
-        .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
+        .target(name: "PressureTools", dependencies: ["PressureClient", "PressureCommandLine"]),
+        .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
-            name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
+            name: "pressurectl", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureTools"]),
+        .executableTarget(
+            name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PressureCommandLine
 import PressureCore
 import PressureLinux
 

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 extension CalibrateTool {
@@ -63,11 +64,23 @@ extension CalibrateTool {
                 try loop.wait { token, _ in
                     switch token {
                     case signalToken:
-                        if !signals.receive().isEmpty { outcome = 1 }
+                        do throws(SystemError) { try signals.receive { _ in outcome = 1 } } catch {
+                            Log.error("pressurectl calibrate: \(error)")
+                            outcome = 1
+                        }
                     case inputToken:
                         var buffer = [UInt8](repeating: 0, count: 256)
-                        let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-                        if n <= 0 { loop.remove(0) } else if buffer[0..<n].contains(0x0a) { advance() }
+                        do throws(SystemError) {
+                            let read = try nonblockingSyscall("read", "standard input") {
+                                buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+                            }
+                            // Nil: someone else took the bytes; 0: end of input, Enter can no longer come.
+                            if let n = read {
+                                if n == 0 { loop.remove(0) } else if buffer[0..<n].contains(0x0a) { advance() }
+                            }
+                        } catch {
+                            loop.remove(0)
+                        }
                     default:
                         events.removeAll(keepingCapacity: true)
                         let read = device.read(into: &events)

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl calibrate`: measures a person's ordinary taps and firm presses on a device and proposes
@@ -129,32 +130,5 @@ public enum CalibrateTool {
         let device: TouchDevice
         do { device = try TouchDevice(description) } catch { throw .notTouch("\(source): \(error)") }
         do { return try CalibrationSession(device: device) } catch { throw .notTouch("\(source): \(error)") }
-    }
-}
-
-/// Why `calibrate` cannot start on a device.
-enum CalibrateError: Error, CustomStringConvertible {
-    case notTouch(String)
-    var description: String {
-        switch self {
-        case .notTouch(let m): return m + "; `pressurectl devices` lists the touch devices and their pressure"
-        }
-    }
-}
-
-/// One line per finished contact on stderr, the same live and from a capture:
-/// `tap 3: peak 152 (touch-down 20, lift 31)`.
-struct ContactReport {
-    var counts: [CalibrationSession.Phase: Int] = [:]
-    /// On a terminal with a live status line, which each report first clears.
-    var clearsStatusLine = false
-
-    func count(_ phase: CalibrationSession.Phase) -> Int { counts[phase] ?? 0 }
-
-    mutating func finished(_ c: CalibrationSession.Contact) {
-        counts[c.phase, default: 0] += 1
-        let what = c.phase == .taps ? "tap" : "firm press"
-        let line = "\(what) \(count(c.phase)): peak \(c.peak) (touch-down \(c.down), lift \(c.lift))"
-        Log.plain((clearsStatusLine ? "\r\u{1b}[K" : "") + line)
     }
 }

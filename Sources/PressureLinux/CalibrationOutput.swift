@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// The end of `pressurectl calibrate`, live or from a capture: the proposal and how it was reached on
@@ -81,34 +82,5 @@ enum CalibrationOutput {
         text += section
         do { _ = try Configuration.parse(text, file: path) } catch { throw .wouldBreak(error) }
         do { try OutputFile.replace(path, with: Array(text.utf8)) } catch { throw .cannotWrite(error) }
-    }
-}
-
-/// Why the section was not written, and what to do instead.
-enum CalibrationWriteError: Error, CustomStringConvertible {
-    case cannotWrite(SystemError)
-    case wouldBreak(ConfigurationError)
-
-    var description: String {
-        switch self {
-        case .cannotWrite(let e):
-            let hint: String
-            switch e.errno {
-            case EACCES, EPERM, EROFS: hint = "run as root (sudo) or give --write FILE in a folder you can write"
-            case ENOENT: hint = "create the folder first, or give --write FILE elsewhere"
-            default: hint = "give --write FILE elsewhere, or copy the section printed above by hand"
-            }
-            return "cannot write the configuration: \(e); \(hint)"
-        case .wouldBreak(let e):
-            return "not written: with the new section the file would not parse (\(e)); fix the file first"
-        }
-    }
-}
-
-extension String {
-    /// Without leading and trailing blanks (no Foundation here).
-    var trimmingSpaces: String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        return String(drop(while: blank).reversed().drop(while: blank).reversed())
     }
 }

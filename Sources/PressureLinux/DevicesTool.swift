@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl devices`: the touch devices on this machine, what pressured makes of each, and where

@@ -1,5 +1,4 @@
 import Glibc
-import PressureCore
 
 /// Whole-file reads for captures and configuration files.
 public enum FileBytes {
@@ -26,15 +25,5 @@ public enum FileBytes {
             result.append(contentsOf: chunk[0..<n])
         }
         return result
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// `withUnsafeBufferPointer` for the capture readers, keeping their typed error.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(CaptureError) -> R) throws(CaptureError) -> R {
-        let result: Result<R, CaptureError> = withUnsafeBufferPointer { b in
-            do throws(CaptureError) { return .success(try body(b)) } catch { return .failure(error) }
-        }
-        return try result.get()
     }
 }

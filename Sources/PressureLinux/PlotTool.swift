@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl plot`: force over time per contact, with the thresholds and the gestures replay gives,

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl record`: a live device into a file that evemu (`evemu-play`) and libinput
@@ -100,7 +101,10 @@ public enum RecordTool {
             do throws(SystemError) {
                 try loop.wait { token, _ in
                     if token == 2 {
-                        if !signals.receive().isEmpty { running = false }
+                        do throws(SystemError) { try signals.receive { _ in running = false } } catch {
+                            failure = error.description
+                            running = false
+                        }
                         return
                     }
                     events.removeAll(keepingCapacity: true)

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `pressurectl replay`: a capture through exactly the daemon's pipeline, JSON lines to stdout.
@@ -84,27 +85,6 @@ public enum ReplayTool {
         } catch {
             Log.error("pressurectl replay: \(error)")
             return 1
-        }
-    }
-}
-
-/// Command-line overrides of the configured gesture settings.
-public enum SettingsOverride {
-    public static func apply(sensitivity: String?, forceTouch: String?, to settings: inout GestureSettings)
-        throws(OptionReader.UsageError)
-    {
-        if let s = sensitivity {
-            guard let v = Sensitivity(rawValue: s) else {
-                throw OptionReader.UsageError("--sensitivity takes light, medium or firm, not '\(s)'")
-            }
-            settings.sensitivity = v
-        }
-        if let f = forceTouch {
-            switch f {
-            case "on": settings.forceTouchEnabled = true
-            case "off": settings.forceTouchEnabled = false
-            default: throw OptionReader.UsageError("--force-touch takes on or off, not '\(f)'")
-            }
         }
     }
 }

@@ -1,5 +1,5 @@
 import PressureClient
-import PressureLinux
+import PressureCommandLine
 
 /// The command line every tool that talks to the running daemon shares: `--help`, `--socket PATH`, flags
 /// of its own, and no arguments.

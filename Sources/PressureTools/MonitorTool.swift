@@ -1,6 +1,6 @@
 import Glibc
 import PressureClient
-import PressureLinux
+import PressureCommandLine
 
 /// `pressurectl monitor`: connects to the running daemon, subscribes, and prints what apps receive, as
 /// it happens: readable lines, or with `--json` every line the daemon sends exactly as sent.

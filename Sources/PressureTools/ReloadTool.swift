@@ -1,6 +1,6 @@
 import Glibc
 import PressureClient
-import PressureLinux
+import PressureCommandLine
 
 /// `pressurectl reload`: asks the running daemon to read its configuration files again (the protocol's
 /// `reload` request, as `SIGHUP` does) and says what is in force now, or why nothing changed.

@@ -1,6 +1,6 @@
 import Glibc
 import PressureClient
-import PressureLinux
+import PressureCommandLine
 
 /// `pressurectl calibrate --reset`: asks the running daemon to forget what a device (or every device)
 /// learned of its average touch (the protocol's `resetLearning` control request). The device learns

@@ -1,6 +1,6 @@
 import Glibc
 import PressureClient
-import PressureLinux
+import PressureCommandLine
 
 /// `pressurectl status`: what the running daemon holds (the protocol's `status` request): devices,
 /// clients, fingers down, regions, quick actions, waiting choices, queued bytes. After everyone lifts and

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureLinux
 import PressureTools
 

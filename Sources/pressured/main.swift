@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureLinux
 
 // pressured: the daemon. Everything lives in PressureLinux's Daemon; this only reads the command line.

@@ -26,7 +26,7 @@ final class EvdevReaderTests: XCTestCase {
     static func synced(_ e: input_event) -> Step { Step(flags: EvdevReader.sync, status: EvdevReader.syncStatus, event: e) }
     static func end(_ flags: UInt32, _ errno: Int32 = EAGAIN) -> Step { Step(flags: flags, status: -errno, event: input_event()) }
 
-    func run(_ mem: MemoryEvdev, _ script: [Step], into events: inout [InputEvent]) -> ReadOutcome {
+    func run(_ mem: MemoryEvdev, _ script: [Step], into events: inout [InputEvent]) -> DeviceReadOutcome {
         var steps = script[...]
         let outcome = EvdevReader.read(mem.dev, node: "/dev/input/event7", into: &events) { flags, ev in
             guard let step = steps.popFirst() else {

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// Client sockets: accepting, reading requests, writing queued bytes, disconnecting.

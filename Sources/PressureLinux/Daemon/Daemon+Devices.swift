@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// Live devices: discovery, hot-plug, reading, unplug.

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// `--replay`: a capture served through the whole daemon, socket included.

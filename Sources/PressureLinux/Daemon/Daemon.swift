@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// The running daemon: one epoll loop over device fds, the hot-plug monitor, the listening socket, clients,
@@ -84,9 +85,9 @@ public final class Daemon {
         performHubWork()
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
-                let w = try DeadlineTimer()
+                let w = try DeadlineTimer(name: "watchdog timer")
                 try loop.add(w.fd, token: Token.watchdog)
-                w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
+                try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
                 watchdog = w
             } catch { Log.warning("watchdog: \(error)") }
         }
@@ -103,9 +104,11 @@ public final class Daemon {
 
     func keepAlive() {
         guard let w = watchdog, let interval = notify?.watchdogIntervalMicroseconds else { return }
-        w.acknowledge()
-        notify?.send("WATCHDOG=1")
-        w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
+        do {
+            try w.acknowledge()
+            notify?.send("WATCHDOG=1")
+            try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
+        } catch { stop(error, because: "the keep-alives systemd's watchdog waits for can no longer be sent") }
     }
 
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
@@ -162,15 +165,17 @@ public final class Daemon {
     }
 
     func handleSignals() {
-        for s in signals.receive() {
-            switch s {
-            case SIGHUP:
-                reload(answering: nil)
-            default:
-                Log.info("signal \(s): shutting down")
-                running = false
+        do {
+            try signals.receive { s in
+                switch s {
+                case SIGHUP:
+                    reload(answering: nil)
+                default:
+                    Log.info("signal \(s): shutting down")
+                    running = false
+                }
             }
-        }
+        } catch { stop(error, because: "signals (SIGTERM, SIGHUP) can no longer reach the daemon") }
     }
 
     /// Reads the configuration again (`SIGHUP`, a `reload` request) without dropping anyone.
@@ -201,13 +206,19 @@ public final class Daemon {
             }
         }
         if earliest != armedAt {
-            timer.arm(atMonotonicMicroseconds: earliest)
+            do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
+                stop(error, because: "long-press deadlines and replay steps can no longer fire")
+                return
+            }
             armedAt = earliest
         }
     }
 
     func timerFired() {
-        timer.acknowledge()
+        do { try timer.acknowledge() } catch {
+            stop(error, because: "long-press deadlines and replay steps can no longer fire")
+            return
+        }
         armedAt = nil
         let now = monotonicMicroseconds()
         // A replay's events due by now first: a long press fires only once the events before it are in.
@@ -254,27 +265,6 @@ public final class Daemon {
                 notify?.send(now)
                 reportedStatus = now
             }
-        }
-    }
-}
-
-/// Why the daemon could not start.
-public enum DaemonError: Error, CustomStringConvertible {
-    case system(SystemError)
-    case listener(ListenerError)
-    case configuration(ConfigurationLoadError)
-    case replay(CaptureLoadError)
-    case replayNotTouch(String)
-    case learned(LearnedFileError)
-
-    public var description: String {
-        switch self {
-        case .system(let e): return e.description
-        case .listener(let e): return e.description
-        case .configuration(let e): return e.description
-        case .replay(let e): return e.description
-        case .replayNotTouch(let p): return "\(p): no touch device in this capture"
-        case .learned(let e): return e.description
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 
 /// `pressured`'s command line.
 public struct DaemonOptions: Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// Where the daemon keeps what each device learned (its average touch), one file a device under the
@@ -9,21 +10,6 @@ import PressureCore
 /// learner changes with every ordinary touch; flash storage should not), and at once when the daemon
 /// stops. A file that cannot be read, is damaged, or belongs to another device is ignored with one log
 /// line, and the device learns afresh.
-/// Why a learned-average file named on the command line cannot be used.
-public enum LearnedFileError: Error, CustomStringConvertible {
-    case system(SystemError)
-    case state(LearnedStateError)
-    case noPressure(String)
-
-    public var description: String {
-        switch self {
-        case .system(let e): return e.description
-        case .state(let e): return e.description
-        case .noPressure(let path): return "\(path): the capture's device has no pressure, so nothing is learned for it"
-        }
-    }
-}
-
 final class LearnedStateStore {
     /// The least time between two writes of one device's file.
     static let interval: Int64 = 10_000_000

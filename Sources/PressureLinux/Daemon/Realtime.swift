@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 
 /// `--realtime`: memory locked so the hot path never page-faults, and `SCHED_FIFO` so a busy machine does
 /// not delay a frame. Each step says clearly when it is not permitted and the daemon carries on.

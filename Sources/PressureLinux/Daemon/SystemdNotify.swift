@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import PressureCommandLine
 
 /// systemd's notify protocol, spoken directly (no libsystemd): one datagram per state change to the
 /// socket named by `$NOTIFY_SOCKET` (`READY=1`, `STATUS=…`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`).
@@ -41,13 +42,16 @@ public final class SystemdNotify {
 
     /// Sends newline-separated assignments; a failure is logged once per call, never fatal.
     public func send(_ state: String) {
-        let sent = state.withCString { p in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, p, strlen(p), Int32(MSG_NOSIGNAL), $0, length)
+        do {
+            _ = try state.withCString { p throws(SystemError) in
+                try syscall("sendto", "sd_notify") {
+                    withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            sendto(fd, p, strlen(p), Int32(MSG_NOSIGNAL), $0, length)
+                        }
+                    }
                 }
             }
-        }
-        if sent < 0 { Log.warning("sd_notify: \(String(cString: strerror(errno)))") }
+        } catch { Log.warning("\(error)") }
     }
 }

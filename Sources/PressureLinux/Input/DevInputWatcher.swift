@@ -1,4 +1,5 @@
 import Glibc
+import PressureCommandLine
 
 /// Hot-plug without udev: `eventN` nodes in a directory (`/dev/input`), watched with inotify.
 ///
@@ -58,14 +59,15 @@ public final class DevInputWatcher: HotplugSource {
         while true {
             let n: Int
             do {
-                n = try syscall("read", directory) {
+                let read = try nonblockingSyscall("read", directory) {
                     buffer.withUnsafeMutableBytes { b in Glibc.read(fd, b.baseAddress, b.count) }
                 }
+                guard let read, read > 0 else { return changes }  // nil: nothing more pending
+                n = read
             } catch {
-                if error.errno != EAGAIN && error.errno != EWOULDBLOCK { Log.warning("inotify: \(error)") }
+                Log.warning("inotify: \(error)")
                 return changes
             }
-            if n <= 0 { return changes }
             parse(count: n, into: &changes)
         }
     }

@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import PressureCommandLine
 import PressureCore
 
 /// One open evdev node (`/dev/input/eventN`) read through libevdev.
@@ -63,19 +64,12 @@ public final class EvdevDevice {
     /// while `events` has capacity (only a resync allocates its slot list).
     ///
     /// After `SYN_DROPPED` libevdev's sync events are read and discarded, and the outcome is
-    /// ``ReadOutcome/resynced(slots:at:)`` with the true state of every slot; the events appended before
+    /// ``DeviceReadOutcome/resynced(slots:at:)`` with the true state of every slot; the events appended before
     /// it (including any read before the drop) are fed to the pipeline first. A protocol A device has no
     /// slot state: its `SYN_DROPPED` is passed through for the tracker to handle.
-    public func read(into events: inout [InputEvent]) -> ReadOutcome {
+    public func read(into events: inout [InputEvent]) -> DeviceReadOutcome {
         guard let d = dev else { return .failed(SystemError(call: "libevdev_next_event", subject: node, errno: EBADF)) }
         return EvdevReader.read(d, node: node, into: &events) { flags, ev in libevdev_next_event(d, flags, &ev) }
-    }
-
-    /// The current state of every slot, as a resync reports it (for a device just opened with a finger
-    /// already down, or for diagnostics).
-    public func currentSlots() -> [SlotTruth] {
-        guard let d = dev else { return [] }
-        return EvdevReader.slotTruth(d)
     }
 }
 

@@ -2,23 +2,6 @@ import CLibevdev
 import Glibc
 import PressureCore
 
-/// The true state of one slot after a resync, in the shape ``TouchPipeline/resync(slots:at:)`` takes.
-public typealias SlotTruth = (trackingID: Int32, x: Int32, y: Int32, pressure: Int32)
-
-/// What one ``EvdevDevice/read(into:)`` call found. In every case the events appended to the caller's
-/// array come first and must be fed to the pipeline before acting on the outcome.
-public enum ReadOutcome {
-    /// Everything the device had was read (the next read would block).
-    case ok
-    /// The kernel dropped events (`SYN_DROPPED`). Feed the events read so far, then pass `slots` to
-    /// ``TouchPipeline/resync(slots:at:)``. More events may be waiting: read again.
-    case resynced(slots: [SlotTruth], at: Timestamp)
-    /// The device was unplugged (`ENODEV`): cancel its contacts and close it.
-    case gone
-    /// Reading failed for another reason.
-    case failed(SystemError)
-}
-
 /// The read loop of ``EvdevDevice``, apart from the device so that tests can drive it with a scripted
 /// `libevdev_next_event` and an in-memory libevdev holding the state a resync reports.
 enum EvdevReader {
@@ -31,51 +14,57 @@ enum EvdevReader {
     static let syncStatus = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
 
     /// Reads until the device has nothing more (`-EAGAIN`), a resync, or an error. Appends without
-    /// allocating while `events` has capacity; only a resync allocates (its slot list).
+    /// allocating while `events` has capacity; only a resync allocates (its slot list). Every call goes
+    /// through the funnel (``nonblockingLibevdevCall(_:_:_:)``): `-EINTR` is retried there.
     static func read(
         _ dev: OpaquePointer, node: String, into events: inout [InputEvent], next: NextEvent
-    ) -> ReadOutcome {
+    ) -> DeviceReadOutcome {
         var ev = input_event()
         while true {
-            let rc = next(normal, &ev)
+            let rc: Int32
+            do {
+                guard let r = try nonblockingLibevdevCall(call, node, { next(normal, &ev) }) else { return .ok }
+                rc = r
+            } catch { return failure(error) }
             if rc == success {
                 events.append(inputEvent(ev))
                 continue
             }
-            if rc == syncStatus {
-                // `ev` is the SYN_DROPPED. libevdev now queues events restating the device's state; they
-                // are only needed to update libevdev's own copy, which the resync then reads directly.
-                let dropped = inputEvent(ev)
-                var time = dropped.time
-                while true {
-                    let s = next(sync, &ev)
-                    if s == syncStatus || s == success {
-                        time = max(time, inputEvent(ev).time)
-                        continue
-                    }
-                    if s == -EAGAIN { break }
-                    if s == -EINTR { continue }
-                    return failure(-s, node: node)
-                }
-                switch resyncMode(dev) {
-                case .anonymous:
-                    // Protocol A keeps no state worth restoring: every frame restates all contacts. The
-                    // tracker's own SYN_DROPPED handling (cancel, then wait for a full frame) is right.
-                    events.append(dropped)
-                    continue
-                case .slotted, .singleTouch:
-                    appendRestatement(dev, at: time, to: &events)
-                    return .resynced(slots: slotTruth(dev), at: time)
-                }
+            guard rc == syncStatus else { return unexpected(rc, node: node) }
+            // `ev` is the SYN_DROPPED. libevdev now queues events restating the device's state; they
+            // are only needed to update libevdev's own copy, which the resync then reads directly.
+            let dropped = inputEvent(ev)
+            var time = dropped.time
+            while true {
+                let s: Int32?
+                do { s = try nonblockingLibevdevCall(call, node, { next(sync, &ev) }) } catch { return failure(error) }
+                guard let s else { break }  // -EAGAIN: the device's state is restated in full
+                guard s == syncStatus || s == success else { return unexpected(s, node: node) }
+                time = max(time, inputEvent(ev).time)
             }
-            if rc == -EAGAIN { return .ok }
-            if rc == -EINTR { continue }
-            return failure(-rc, node: node)
+            switch resyncMode(dev) {
+            case .anonymous:
+                // Protocol A keeps no state worth restoring: every frame restates all contacts. The
+                // tracker's own SYN_DROPPED handling (cancel, then wait for a full frame) is right.
+                events.append(dropped)
+                continue
+            case .slotted, .singleTouch:
+                appendRestatement(dev, at: time, to: &events)
+                return .resynced(slots: slotTruth(dev), at: time)
+            }
         }
     }
 
-    private static func failure(_ errno: Int32, node: String) -> ReadOutcome {
-        errno == ENODEV ? .gone : .failed(SystemError(call: "libevdev_next_event", subject: node, errno: errno))
+    static let call = "libevdev_next_event"
+
+    /// An unplugged device (`ENODEV`) is an ordinary event; anything else ends reading it.
+    private static func failure(_ error: SystemError) -> DeviceReadOutcome {
+        error.errno == ENODEV ? .gone : .failed(error)
+    }
+
+    /// A status libevdev documents no meaning for: reported as an I/O error rather than read past.
+    private static func unexpected(_ status: Int32, node: String) -> DeviceReadOutcome {
+        .failed(SystemError(call: "\(call) (status \(status))", subject: node, errno: EIO))
     }
 
     /// The kernel's `struct input_event`; on 64-bit Linux its time is a `struct timeval`.

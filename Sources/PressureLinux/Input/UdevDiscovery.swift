@@ -1,5 +1,6 @@
 import CLibudev
 import Glibc
+import PressureCommandLine
 
 /// Touch devices as udev knows them: its database for the nodes present now, and its netlink monitor
 /// (``UdevMonitor``) for the ones that come and go. udev has already classified each device

@@ -1,0 +1,83 @@
+import CLinux
+import Glibc
+
+/// One client's socket and the bytes it sent that do not yet make a line.
+public final class ClientConnection {
+    public let fd: Int32
+    var pending: [UInt8] = []
+    /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
+    var waitsForWritable = false
+    /// The longest request line accepted (`docs/protocol.md`).
+    public static let maximumLine = 64 * 1024
+
+    init(fd: Int32) {
+        self.fd = fd
+        pending.reserveCapacity(Self.readChunk)
+    }
+
+    deinit { close(fd) }
+
+    public func credentials() -> PeerCredentials? {
+        var cred = pressured_ucred()
+        guard pressured_peer_credentials(fd, &cred) == 0 else { return nil }
+        var groups = [gid_t](repeating: 0, count: 64)
+        var glen = socklen_t(groups.count * MemoryLayout<gid_t>.size)
+        let ok = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, $0.baseAddress, &glen) } == 0
+        let count = ok ? Int(glen) / MemoryLayout<gid_t>.size : 0
+        return PeerCredentials(pid: cred.pid, uid: cred.uid, gid: cred.gid, groups: Array(groups.prefix(count)))
+    }
+
+    /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
+    static let readChunk = 4096
+
+    /// Reads what is there and calls `line` with each complete line (without its newline).
+    ///
+    /// Reads straight into the tail of `pending`, which keeps its capacity between calls: no buffer of
+    /// its own, and no allocation unless a partial line makes `pending` grow.
+    public func read(_ line: (ArraySlice<UInt8>) -> Void) -> ClientReadOutcome {
+        while true {
+            var start = pending.count
+            pending.append(contentsOf: repeatElement(0, count: Self.readChunk))
+            let got: Int?
+            do {
+                got = try nonblockingSyscall("read", "client") {
+                    pending.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, Self.readChunk) }
+                }
+            } catch {
+                // ECONNRESET and the like: the client is gone, as with an orderly hang-up.
+                return .closed
+            }
+            pending.removeSubrange((start + (got ?? 0))...)
+            guard let n = got else { return .open }
+            if n == 0 { return .closed }
+            var lineStart = 0
+            while let nl = pending[start...].firstIndex(of: 0x0a) {
+                line(pending[lineStart..<nl])
+                lineStart = nl + 1
+                start = lineStart
+            }
+            if lineStart > 0 { pending.removeSubrange(0..<lineStart) }
+            if pending.count > Self.maximumLine { return .lineTooLong }
+        }
+    }
+
+    /// For the last words at shutdown: blocking writes, bounded by a send timeout.
+    public func makeBlocking(sendTimeoutMilliseconds ms: Int) {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        var tv = timeval(tv_sec: ms / 1000, tv_usec: (ms % 1000) * 1000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Writes as much of `bytes` as the socket takes now; returns the count, or -1 when the peer is gone.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        do {
+            // nil: the socket's buffer is full (or, blocking, the send timeout passed); nothing taken.
+            return try nonblockingSyscall("send", "client", { send(fd, base, bytes.count, Int32(MSG_NOSIGNAL)) }) ?? 0
+        } catch {
+            // EPIPE, ECONNRESET: the peer is gone.
+            return -1
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Glibc
+import XCTest
+
+@testable import PressureLinux
+
+/// A client's socket on one end of a socketpair: lines assembled across reads, the line limit, hang-ups,
+/// and writes that find the peer gone.
+final class ClientConnectionTests: XCTestCase {
+    var peer: Int32 = -1
+    var connection: ClientConnection?
+
+    override func setUpWithError() throws {
+        var fds: [Int32] = [-1, -1]
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        XCTAssertEqual(socketpair(AF_UNIX, flags, 0, &fds), 0)
+        connection = ClientConnection(fd: fds[0])
+        peer = fds[1]
+    }
+
+    override func tearDown() {
+        connection = nil
+        if peer >= 0 { close(peer) }
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(bytes.withUnsafeBytes { Glibc.send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }, bytes.count)
+    }
+
+    /// Reads once; returns the outcome and the lines handed on.
+    func read() throws -> (ClientReadOutcome, [String]) {
+        let c = try XCTUnwrap(connection)
+        var lines: [String] = []
+        let outcome = c.read { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return (outcome, lines)
+    }
+
+    func testNothingSentIsOpenWithNoLines() throws {
+        let (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .open)
+        XCTAssertEqual(lines, [])
+    }
+
+    func testLinesAreHandedOnWholeAcrossReads() throws {
+        send("{\"a\":1}\n{\"b\"")
+        var (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .open)
+        XCTAssertEqual(lines, ["{\"a\":1}"])
+        send(":2}\n\n{\"c\":3}\n")
+        (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .open)
+        XCTAssertEqual(lines, ["{\"b\":2}", "", "{\"c\":3}"])
+    }
+
+    func testALineLongerThanReadChunksIsAssembled() throws {
+        let long = String(repeating: "x", count: ClientConnection.readChunk * 3 + 17)
+        send(long + "\n")
+        let (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .open)
+        XCTAssertEqual(lines, [long])
+    }
+
+    func testALineOverTheLimitIsReported() throws {
+        let c = try XCTUnwrap(connection)
+        var outcome = ClientReadOutcome.open
+        var sent = 0
+        // The socket buffer takes less than the limit at once: send and read in turns, as the loop would.
+        let piece = String(repeating: "y", count: 8192)
+        while sent <= ClientConnection.maximumLine && outcome == .open {
+            send(piece)
+            sent += piece.utf8.count
+            outcome = c.read { _ in XCTFail("no line is complete") }
+        }
+        XCTAssertEqual(outcome, .lineTooLong)
+    }
+
+    func testHangUpIsClosedAfterTheLastLines() throws {
+        send("last\n")
+        close(peer)
+        peer = -1
+        let (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .closed)
+        XCTAssertEqual(lines, ["last"])
+    }
+
+    func testWriteCountsWhatTheSocketTookAndSaysWhenThePeerIsGone() throws {
+        let c = try XCTUnwrap(connection)
+        let bytes = Array("hello\n".utf8)
+        XCTAssertEqual(bytes.withUnsafeBytes { c.write($0) }, bytes.count)
+        var got = [UInt8](repeating: 0, count: 16)
+        XCTAssertEqual(got.withUnsafeMutableBytes { recv(peer, $0.baseAddress, $0.count, 0) }, bytes.count)
+        // A full socket buffer takes nothing, without error.
+        let big = [UInt8](repeating: 0x41, count: 1 << 16)
+        var taken = 0
+        while true {
+            let n = big.withUnsafeBytes { c.write($0) }
+            XCTAssertGreaterThanOrEqual(n, 0)
+            if n == 0 { break }
+            taken += n
+        }
+        XCTAssertGreaterThan(taken, 0)
+        close(peer)
+        peer = -1
+        XCTAssertEqual(bytes.withUnsafeBytes { c.write($0) }, -1, "EPIPE: the peer is gone")
+    }
+}
