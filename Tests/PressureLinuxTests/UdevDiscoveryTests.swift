@@ -1,12 +1,31 @@
+import Foundation
 import Glibc
 import XCTest
 
 @testable import PressureLinux
 
 final class UdevDiscoveryTests: XCTestCase {
-    func testAvailabilityFollowsTheControlSocket() {
-        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: "/nonexistent/udev/control"))
-        XCTAssertEqual(UdevDiscovery.isAvailable(), access("/run/udev/control", F_OK) == 0)
+    /// udev counts as running exactly while its control socket exists: a socket made and removed here
+    /// turns the answer on and off. (Which devices it would then report is UdevRulesTests' and
+    /// TouchDeviceFilterTests' to check, on device descriptions.)
+    func testAvailabilityFollowsTheControlSocket() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-udev-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let control = dir.appendingPathComponent("control").path
+        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "no socket yet")
+        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(s) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in control.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertTrue(UdevDiscovery.isAvailable(controlSocket: control), "the socket is there")
+        XCTAssertEqual(unlink(control), 0)
+        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "the socket is gone")
     }
 
     func testEnumerateWithoutUdevFindsNothingAndDoesNotCrash() throws {
