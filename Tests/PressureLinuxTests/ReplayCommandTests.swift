@@ -82,7 +82,7 @@ final class ReplayCommandTests: XCTestCase {
     func testSettingsFromTheCommandLineAndAConfigurationFile() throws {
         let off = try Executables.run("pressurectl", ["replay", "--force-touch", "off", "Tests/Fixtures/quick-actions-hold.evemu"])
         // The first contact swipes (no long press); the second holds still.
-        XCTAssertEqual(off.stdout.split(separator: "\n").map { $0.split(separator: "\"")[3] }, ["longPress"])
+        XCTAssertEqual(off.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0))["type"]?.stringValue }, ["longPress"])
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
