@@ -45,7 +45,10 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
+        // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
+        // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
+        .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
