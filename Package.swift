@@ -48,9 +48,10 @@ let package = Package(
         // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants"]),
-        // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
+        // What the tests share: the built executables, a daemon process, a raw socket client, waiting on a
+        // condition, and the unified diff golden comparisons print.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
     ],

@@ -14,7 +14,9 @@ final class ReplayCommandTests: XCTestCase {
             let r = try Executables.run("pressurectl", ["replay", "--touches", "Tests/Fixtures/\(name)"])
             XCTAssertEqual(r.status, 0, r.stderr)
             let golden = try String(contentsOf: goldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
-            XCTAssertEqual(r.stdout, golden, name)
+            assertSameLines(UnifiedDiff.lines(of: r.stdout), UnifiedDiff.lines(of: golden), expectedName: "Tests/Golden/\(name).jsonl",
+                            gotName: "pressurectl replay --touches Tests/Fixtures/\(name)")
+            XCTAssertTrue(r.stdout.hasSuffix("\n"), "\(name): the last line ends with a newline")
         }
     }
 
