@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
+        // The client-side tools' formatting and option reading, without a daemon.
+        .testTarget(name: "PressureToolsTests", dependencies: ["PressureTools", "PressureClient"]),
     ],
     swiftLanguageModes: [.v6]
 )
