@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 @testable import PressureLinux
@@ -9,22 +9,11 @@ final class UdevDiscoveryTests: XCTestCase {
     /// turns the answer on and off. (Which devices it would then report is UdevRulesTests' and
     /// TouchDeviceFilterTests' to check, on device descriptions.)
     func testAvailabilityFollowsTheControlSocket() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-udev-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let control = dir.appendingPathComponent("control").path
+        let control = try temporaryFolder(self).appendingPathComponent("control").path
         XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "no socket yet")
-        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(s) }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in control.utf8.enumerated() { raw[i] = b } }
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0)
+        let socket = try SocketStandIn(path: control)
         XCTAssertTrue(UdevDiscovery.isAvailable(controlSocket: control), "the socket is there")
-        XCTAssertEqual(unlink(control), 0)
+        socket.close()
         XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "the socket is gone")
     }
 

@@ -11,14 +11,7 @@ public final class SocketStandIn {
     public init(path: String) throws {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocketAddress.with(path) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 8) == 0 else {
             let e = errno
             Glibc.close(fd)
