@@ -26,7 +26,7 @@ extension ClientRequest {
             if let fallback { return fallback }
             throw .invalid("'\(key)' is required (a number of screen pixels)")
         }
-        guard case .number(let n) = v, n.isFinite, abs(n) <= 1e7 else {
+        guard case .number(let n, _) = v, n.isFinite, abs(n) <= 1e7 else {
             throw .invalid("'\(key)' must be a number of screen pixels, not \(describe(v))")
         }
         return n

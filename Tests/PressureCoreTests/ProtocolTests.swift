@@ -104,6 +104,17 @@ final class ProtocolTests: XCTestCase {
         }
     }
 
+    /// A number id comes back as the client wrote it, digits a `Double` cannot hold included.
+    func testNumericIDsAreEchoedVerbatim() {
+        for text in ["12345678901234567890123", "1.0", "-0", "1E+2", "0.30000000000000004441", "9007199254740993"] {
+            let r = request(#"{"request":"ping","id":"# + text + "}")
+            let reply = ServerMessage.reply(id: r?.id, .ping(time: Timestamp(microseconds: 0))).line
+            XCTAssertTrue(reply.hasPrefix(#"{"type":"reply","id":"# + text + ","), reply)
+            let error = ServerMessage.error(failure(#"{"request":"nope","id":"# + text + "}") ?? ProtocolError.tooSlow).line
+            XCTAssertTrue(error.hasPrefix(#"{"type":"error","id":"# + text + ","), error)
+        }
+    }
+
     // MARK: Errors
 
     func testErrorsCarryCodeAndID() {
