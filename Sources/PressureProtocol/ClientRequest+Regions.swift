@@ -1,9 +1,5 @@
 /// Decoding the region and quick-action requests (`docs/protocol.md`, "Regions and quick actions").
 extension ClientRequest {
-    static let knownRequests =
-        "subscribe, devices, ping, status, set, reload, resetLearning, setRegion, removeRegion, setQuickActions, "
-        + "chooseAction"
-
     /// Identifiers and texts clients send are bounded, so a hostile client cannot make the daemon keep
     /// (or echo to others) megabytes.
     static let maximumTextLength = 256

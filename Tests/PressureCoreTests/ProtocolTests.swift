@@ -167,6 +167,21 @@ final class ProtocolTests: XCTestCase {
         }
     }
 
+    /// The unknown-request message names every request there is, and each of those is known.
+    func testTheUnknownRequestMessageListsEveryRequest() throws {
+        let message = try XCTUnwrap(failure(#"{"request":"reboot"}"#)?.message)
+        let listed = try XCTUnwrap(message.split(separator: ":").last).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(listed, ClientRequest.Name.allCases.map(\.rawValue))
+        XCTAssertTrue(listed.contains("status"))
+        for name in listed {
+            if case .failure(let e) = ClientRequest.parse(line: #"{"request":"\#(name)"}"#) {
+                XCTAssertNotEqual(e.code, .unknownRequest, name)
+            }
+        }
+    }
+
     func testMessagesAreDescriptive() {
         XCTAssertEqual(failure("[1]")?.message, "a request must be a JSON object, not a list")
         XCTAssertEqual(failure("{x")?.message, "invalid JSON at byte 1: unexpected 'x', expected a string key or '}'")
