@@ -47,8 +47,11 @@ public struct TouchPipeline: Sendable {
     /// Where force comes from, and what was learned.
     public private(set) var force: ForceModel
     public private(set) var thresholds: GestureThresholds
-    /// Where touches land on the screen; the device's own units unless configured.
-    public var geometry: ScreenGeometry
+    /// Where touches land on the screen; the device's own units unless configured (``setScreen(_:)``).
+    public private(set) var geometry: ScreenGeometry
+    /// Added to every mapped position: the axis minimums while the screen is the device's own units, so
+    /// `screenX` is `x` there; zero on a configured screen, whose pixels start at 0.
+    private var screenOrigin: (x: Double, y: Double)
     /// Also emit `touch` events (began/moved/ended/cancelled), not only gestures.
     public var reportsTouches: Bool
     public var recordsTransitions = false
@@ -86,6 +89,7 @@ public struct TouchPipeline: Sendable {
         force = ForceModel(device.hasPressure ? setup : .none, settings: settings)
         thresholds = GestureThresholds(device: device, force: force.outcome, settings: settings)
         geometry = ScreenGeometry.deviceUnits(device)
+        screenOrigin = (Double(device.xAxis.minimum), Double(device.yAxis.minimum))
         xAxis = device.xAxis
         yAxis = device.yAxis
         (maximumForce, forceScale) = (0, 0)
@@ -166,6 +170,12 @@ public struct TouchPipeline: Sendable {
             maximumForce = 0
             forceScale = 0
         }
+    }
+
+    /// Where touches land from now on (the configuration's screen for the device).
+    public mutating func setScreen(_ screen: ResolvedScreen) {
+        geometry = screen.geometry
+        screenOrigin = screen.inDeviceUnits ? (Double(xAxis.minimum), Double(yAxis.minimum)) : (0, 0)
     }
 
     public mutating func clearOutputs() {
@@ -330,8 +340,8 @@ public struct TouchPipeline: Sendable {
     {
         let screen = geometry.map(x: c.x, y: c.y, xAxis: xAxis, yAxis: yAxis)
         return PressureEvent(
-            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y, screenX: screen.x,
-            screenY: screen.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
+            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y,
+            screenX: screen.x + screenOrigin.x, screenY: screen.y + screenOrigin.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
             progress: progress)
     }
 
