@@ -13,7 +13,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case notPermitted = "not-permitted"
         /// A request line over ``ClientRequest/maximumLineLength`` bytes.
         case lineTooLong = "line-too-long"
-        /// ``ProtocolError/maximumErrors`` errors on one connection.
+        /// ``ProtocolError/maximumErrors`` errors in a row on one connection.
         case tooManyErrors = "too-many-errors"
         /// The client stopped reading and a gesture or device event no longer fits its queue.
         case tooSlow = "too-slow"
@@ -29,7 +29,8 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// After this many errors on one connection the daemon sends `too-many-errors` and disconnects.
+    /// After this many errors in a row on one connection (a request answered without an error starts the
+    /// count again) the daemon sends `too-many-errors` and disconnects.
     public static let maximumErrors = 100
 
     /// The request's `id`, when the line was a JSON object that had one (`null` is an id like any other).
@@ -63,7 +64,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The error budget is spent (fatal).
     public static func tooManyErrors(_ count: Int = maximumErrors) -> ProtocolError {
-        ProtocolError(code: .tooManyErrors, message: "\(count) errors on this connection")
+        ProtocolError(code: .tooManyErrors, message: "\(count) errors in a row on this connection")
     }
 
     /// The client's queue cannot take a gesture or device event (fatal).

@@ -239,7 +239,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertFalse(denied.fatal)
         XCTAssertEqual(denied.description, "not-permitted: 'set' needs root or membership of the control group")
         XCTAssertTrue(ProtocolError.lineTooLong().fatal)
-        XCTAssertEqual(ProtocolError.tooManyErrors().message, "100 errors on this connection")
+        XCTAssertEqual(ProtocolError.tooManyErrors().message, "100 errors in a row on this connection")
         XCTAssertTrue(ProtocolError.tooManyErrors().fatal)
         XCTAssertEqual(ProtocolError.tooSlow.code, .tooSlow)
         XCTAssertTrue(ProtocolError.tooSlow.fatal)

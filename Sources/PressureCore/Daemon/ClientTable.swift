@@ -12,7 +12,7 @@ struct ClientTable: Sendable {
         var subscription: Subscription?
         /// The peer is root or in the control group (the loop checks `SO_PEERCRED`).
         let mayControl: Bool
-        /// Bad requests so far (``Hub/maximumErrorsPerClient`` closes the connection).
+        /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
         var closing = false
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
@@ -171,11 +171,20 @@ struct ClientTable: Sendable {
         clients[c].subscription = subscription
     }
 
-    /// Counts a bad request; returns how many the client has made.
+    /// Counts a bad request; returns how many the client has made in a row.
     mutating func countError(_ id: Int) -> Int {
         guard let c = index(of: id) else { return 0 }
         clients[c].errors += 1
         return clients[c].errors
+    }
+
+    /// Bad requests the client made in a row.
+    func errorCount(_ id: Int) -> Int { index(of: id).map { clients[$0].errors } ?? 0 }
+
+    /// A request was answered without an error: the run of errors is over.
+    mutating func resetErrors(_ id: Int) {
+        guard let c = index(of: id), clients[c].errors > 0 else { return }
+        clients[c].errors = 0
     }
 
     /// Lets `write` take the client's queued bytes. Returns how many touch events to tell it it lost,

@@ -27,16 +27,25 @@ extension Hub {
     /// Whether bytes wait for the client (the loop asks for `EPOLLOUT` while they do).
     public func hasPendingBytes(client id: Int) -> Bool { clients.hasPendingBytes(id) }
 
-    /// One request line (without its newline), received at `now` on the loop's clock.
+    /// One request line (without its newline), received at `now` on the loop's clock. A blank line (empty,
+    /// or JSON whitespace only) is no request: skipped, unanswered, not an error. A request answered
+    /// without an error ends a run of errors (``maximumErrorsPerClient`` counts errors in a row).
     public mutating func receive(client id: Int, line: ArraySlice<UInt8>, now: Timestamp) {
-        guard clients.isOpen(id) else { return }
+        guard clients.isOpen(id), !Self.isBlank(line) else { return }
         let parsed = line.withUnsafeBufferPointer { ClientRequest.parse(line: $0) }
         switch parsed {
         case .failure(let error):
             reject(id, error)
         case .success(let (requestID, request)):
+            let errors = clients.errorCount(id)
             answer(id, requestID, request, now: now)
+            if clients.errorCount(id) == errors { clients.resetErrors(id) }
         }
+    }
+
+    /// Space, tab and carriage return only (what `nc` and hand-typed sessions send between requests).
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }
     }
 
     /// A line over the limit: the client is told and disconnected.
@@ -53,10 +62,9 @@ extension Hub {
             return
         }
         guard clients.countError(id) < Self.maximumErrorsPerClient else {
-            close(id, with: ProtocolError(
-                id: error.id, code: .tooManyErrors,
-                message: "\(Self.maximumErrorsPerClient) bad requests on this connection", fatal: true),
-                reason: "too many bad requests")
+            var tooMany = ProtocolError.tooManyErrors(Self.maximumErrorsPerClient)
+            tooMany.id = error.id
+            close(id, with: tooMany, reason: "too many bad requests in a row")
             return
         }
         send(.message(.error(error)), to: .client(id))

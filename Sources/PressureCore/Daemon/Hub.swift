@@ -11,8 +11,9 @@
 /// It keeps one clock, the loop's (``DeviceClock``). Because it is pure, the whole protocol is testable
 /// in-process, and a replay drives it exactly as a device does.
 public struct Hub: Sendable {
-    /// Bad requests a connection may make before it is closed.
-    public static let maximumErrorsPerClient = 100
+    /// Bad requests a connection may make in a row before it is closed (a request answered without an
+    /// error starts the count again): a client stuck sending garbage goes, one that errs now and then stays.
+    public static let maximumErrorsPerClient = ProtocolError.maximumErrors
     /// How long a chosen action waits for its app to connect and subscribe.
     public static let choiceLifetime = Timestamp.Duration(microseconds: 30_000_000)
     /// At most this many choices wait at once; the oldest is dropped (and logged) beyond it.
