@@ -40,18 +40,28 @@ final class DaemonProtocolTests: XCTestCase {
     }
 
     /// What the daemon serves is exactly what `pressurectl replay` prints, for every fixture: gestures,
-    /// touches, and the `device changed` that says the device has learned its average touch.
+    /// touches, and the `device changed` that says the device has learned its average touch. At full speed
+    /// and, for long presses the daemon's timer fires (two due at once among them), at the capture's pace;
+    /// in time order, across contacts too.
     func testReplayThroughTheDaemonMatchesPressurectl() throws {
-        for name in ["peek-pop.evemu", "quick-actions-hold.evemu", "dropped-and-oddities.evemu", "protocol-a.evemu"] {
+        let runs = [
+            ("peek-pop.evemu", "0"), ("quick-actions-hold.evemu", "0"), ("dropped-and-oddities.evemu", "0"),
+            ("protocol-a.evemu", "0"), ("simultaneous-long-presses.evemu", "0"), ("simultaneous-long-presses.evemu", "1"),
+        ]
+        for (name, speed) in runs {
             let expected = try Executables.run("pressurectl", ["replay", "--touches", fixture(name)]).stdout
-            let d = try DaemonProcess(["--replay", fixture(name), "--speed", "0", "--exit-when-done"])
+            let times = expected.split(separator: "\n").compactMap { l in
+                (try? JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any])?["time"] as? Double
+            }
+            XCTAssertEqual(times, times.sorted(), "\(name): pressurectl replay goes back in time")
+            let d = try DaemonProcess(["--replay", fixture(name), "--speed", speed, "--exit-when-done"])
             let c = try SocketClient(path: d.socketPath)
             _ = c.readLine()
             c.send(#"{"request":"subscribe","id":"s","events":["gestures","touches"]}"# + "\n")
             let lines = c.readAll()
             XCTAssertEqual(d.wait(), 0, d.log)
             let events = lines.filter { $0.contains(#""contact":"#) || $0.hasPrefix(#"{"type":"device","change":"changed""#) }
-            XCTAssertEqual(events.joined(separator: "\n") + "\n", expected, name)
+            XCTAssertEqual(events.joined(separator: "\n") + "\n", expected, "\(name) at speed \(speed)")
             XCTAssertTrue(lines.first?.contains(#""type":"reply","id":"s""#) ?? false, lines.first ?? "")
             XCTAssertEqual(lines.last, #"{"type":"bye","reason":"shutdown"}"#)
         }

@@ -223,6 +223,11 @@ public final class Daemon {
         let now = monotonicMicroseconds()
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }
+        // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
+        // or moved just before its deadline must be seen first (nor may its frame come out after the press).
+        if let due = hub.nextDeadline, due.microseconds <= now {
+            for id in devices.keys { readDevice(id) }
+        }
         hub.tick(now: Timestamp(microseconds: now))
         learnedStore.flush(now: now)
     }
