@@ -9,7 +9,8 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownRequest = "unknown-request"
         /// A field has the wrong type or value.
         case invalidArgument = "invalid-argument"
-        /// A control request from a peer that is neither root nor in the control group.
+        /// A request the peer may not make: control from a peer that is neither root nor in the control
+        /// group; being, or choosing for, an app the configuration closes to it.
         case notPermitted = "not-permitted"
         /// A request line over ``ClientRequest/maximumLineLength`` bytes.
         case lineTooLong = "line-too-long"
@@ -50,11 +51,11 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// `set` from a peer without control rights.
+    /// A control request (`set`, `reload`, `resetLearning`) from a peer without control rights.
     public static func notPermitted(id: JSONValue?, request: String) -> ProtocolError {
         ProtocolError(
             id: id, code: .notPermitted,
-            message: "'\(request)' needs root or membership of the control group")
+            message: "'\(request)' needs root, the daemon's user or membership of the control group (ControlGroup)")
     }
 
     /// A line longer than `limit` bytes (fatal).

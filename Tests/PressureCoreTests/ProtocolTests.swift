@@ -237,7 +237,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(denied.code, .notPermitted)
         XCTAssertEqual(denied.id, 12)
         XCTAssertFalse(denied.fatal)
-        XCTAssertEqual(denied.description, "not-permitted: 'set' needs root or membership of the control group")
+        XCTAssertEqual(denied.description, "not-permitted: 'set' needs root, the daemon's user or membership of the control group (ControlGroup)")
         XCTAssertTrue(ProtocolError.lineTooLong().fatal)
         XCTAssertEqual(ProtocolError.tooManyErrors().message, "100 errors in a row on this connection")
         XCTAssertTrue(ProtocolError.tooManyErrors().fatal)

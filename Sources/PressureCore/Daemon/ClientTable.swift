@@ -10,8 +10,8 @@ struct ClientTable: Sendable {
         let id: Int
         var queue: ClientQueue
         var subscription: Subscription?
-        /// The peer is root or in the control group (the loop checks `SO_PEERCRED`).
-        let mayControl: Bool
+        /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
+        let peer: PeerIdentity
         /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
         var closing = false
@@ -142,10 +142,10 @@ struct ClientTable: Sendable {
     // MARK: The table
 
     /// A new client (nothing sent yet); returns its id.
-    mutating func connect(mayControl: Bool) -> Int {
+    mutating func connect(peer: PeerIdentity) -> Int {
         let id = nextID
         nextID += 1
-        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl))
+        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), peer: peer))
         return id
     }
 
@@ -159,8 +159,8 @@ struct ClientTable: Sendable {
     /// Whether the client is connected and not being closed.
     func isOpen(_ id: Int) -> Bool { index(of: id).map { !clients[$0].closing } ?? false }
 
-    /// Whether the client may send control requests.
-    func mayControl(_ id: Int) -> Bool { index(of: id).map { clients[$0].mayControl } ?? false }
+    /// Who the client is; ``PeerIdentity/unknown`` for a client not in the table.
+    func peer(of id: Int) -> PeerIdentity { index(of: id).map { clients[$0].peer } ?? .unknown }
 
     /// The client's subscription, nil before it subscribed. (Fields are read one by one rather than the
     /// entry copied: a copy held while a line is queued for the client would copy its queue's storage.)
@@ -169,6 +169,18 @@ struct ClientTable: Sendable {
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }
         clients[c].subscription = subscription
+    }
+
+    /// Takes away the app claims `keeps` refuses (the configuration closed the app to them); returns the
+    /// clients and the apps they lost.
+    mutating func revokeApps(keeping keeps: (String, PeerIdentity) -> Bool) -> [(client: Int, app: String)] {
+        var revoked: [(client: Int, app: String)] = []
+        for c in clients.indices {
+            guard let app = clients[c].subscription?.app, !keeps(app, clients[c].peer) else { continue }
+            clients[c].subscription?.app = nil
+            revoked.append((clients[c].id, app))
+        }
+        return revoked
     }
 
     /// Counts a bad request; returns how many the client has made in a row.

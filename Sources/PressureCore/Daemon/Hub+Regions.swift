@@ -33,6 +33,7 @@ extension Hub {
                 reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "subscribe with an 'app' before setting its quick actions"))
                 return
             }
+            guard permitted(c, requestID, access.refusalToAct(as: app, clients.peer(of: c))) else { return }
             // The dynamic items kept are those the icon shows after the static ones: each id once, four in all.
             let statics = configuration.staticQuickActions(forApp: app)
             let (shown, cut) = QuickActionStore.menu(statics + items)
@@ -41,6 +42,7 @@ extension Hub {
             reply = .setQuickActions(
                 app: app, items: shown.map(\.id), cut: cutDynamic.sorted().map { items[$0].id })
         case .chooseAction(let app, let action):
+            guard permitted(c, requestID, access.refusalToChoose(for: app, clients.peer(of: c))) else { return }
             let delivered = deliverChoice(app: app, action: action)
             if !delivered { quickActions.wait(app: app, action: action, now: now, &work) }
             reply = .chooseAction(app: app, action: action, delivered: delivered)

@@ -26,6 +26,8 @@ public struct Hub: Sendable {
     public internal(set) var settings: GestureSettings
     /// The configuration in force (read again on `SIGHUP` and `reload`).
     public internal(set) var configuration: Configuration
+    /// The daemon's own user: as privileged as root (``AccessPolicy``).
+    public let daemonUser: UInt32
     /// Log every gesture state transition (`--verbose`).
     public var recordsTransitions = false {
         didSet {
@@ -40,9 +42,11 @@ public struct Hub: Sendable {
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
 
-    /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``).
-    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024) {
+    /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``);
+    /// `daemonUser`: the user the daemon runs as (`getuid()`).
+    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024, daemonUser: UInt32 = 0) {
         self.configuration = configuration
+        self.daemonUser = daemonUser
         settings = configuration.settings
         clients = ClientTable(queueCapacity: queueCapacity)
     }
@@ -64,6 +68,9 @@ public struct Hub: Sendable {
             quickActionApps: quickActions.appCount, pendingChoices: quickActions.choices.count,
             queuedBytes: clients.queuedBytes)
     }
+
+    /// Who may do what, under the configuration in force.
+    var access: AccessPolicy { AccessPolicy(configuration: configuration, daemonUser: daemonUser) }
 
     /// Each device's force, as `status` reports it beside the counts.
     var forceStatus: [DeviceForceStatus] {

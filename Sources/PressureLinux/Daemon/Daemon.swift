@@ -34,7 +34,6 @@ public final class Daemon {
     var running = true
     var exitStatus: Int32 = 0
     var readBuffer: [InputEvent] = []
-    let controlGroup: UInt32?
     let notify = SystemdNotify()
     /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
     var watchdog: DeadlineTimer? = nil
@@ -52,7 +51,7 @@ public final class Daemon {
         learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
-        hub = Hub(configuration: configuration)
+        hub = Hub(configuration: configuration, daemonUser: getuid())
         hub.recordsTransitions = options.verbose
         do {
             loop = try EventLoop()
@@ -68,7 +67,6 @@ public final class Daemon {
                 throw .listener(error)
             }
         }
-        controlGroup = options.group.flatMap { name in getgrnam(name).map { $0.pointee.gr_gid } }
         readBuffer.reserveCapacity(1024)
         do {
             try loop.add(listener.fd, token: Token.listener)
@@ -114,7 +112,7 @@ public final class Daemon {
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
         var paths = options.configPaths
         if paths.isEmpty, access(DaemonOptions.defaultConfigPath, R_OK) == 0 { paths = [DaemonOptions.defaultConfigPath] }
-        do { return try ConfigurationLoader.load(paths: paths) } catch { throw .configuration(error) }
+        do { return try ConfigurationLoader.load(paths: paths, resolvingAccounts: true) } catch { throw .configuration(error) }
     }
 
     /// Runs until `SIGTERM`/`SIGINT` (or the end of a replay with `--exit-when-done`); returns the exit status.
