@@ -167,6 +167,22 @@ final class ProtocolTests: XCTestCase {
         }
     }
 
+    /// The limits `docs/protocol.md` ("Limits") promises, each at its edge.
+    func testTheDocumentedLimits() {
+        let nested = { (n: Int) in #"{"request":"ping","id":"# + String(repeating: "[", count: n - 1) + String(repeating: "]", count: n - 1) + "}" }
+        XCTAssertNotNil(request(nested(32)), "32 deep, the request object included")
+        XCTAssertEqual(failure(nested(33))?.code, .invalidJSON)
+        let app = { (n: Int) in #"{"request":"subscribe","app":""# + String(repeating: "é", count: n / 2) + #""}"# }
+        XCTAssertNotNil(request(app(256)), "256 bytes of UTF-8")
+        XCTAssertEqual(failure(app(258))?.message.contains("at most 256 bytes"), true)
+        let items = { (n: Int) in
+            #"{"request":"setQuickActions","items":["# + Array(repeating: #"{"id":"a","title":"A"}"#, count: n).joined(separator: ",") + "]}"
+        }
+        XCTAssertNotNil(request(items(64)))
+        XCTAssertEqual(failure(items(65))?.message.contains("at most 64 quick actions"), true)
+        XCTAssertEqual(failure(Array(repeating: UInt8(ascii: " "), count: ClientRequest.maximumLineLength + 1))?.code, .lineTooLong)
+    }
+
     /// The unknown-request message names every request there is, and each of those is known.
     func testTheUnknownRequestMessageListsEveryRequest() throws {
         let message = try XCTUnwrap(failure(#"{"request":"reboot"}"#)?.message)
