@@ -39,6 +39,22 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(settings["sensitivity"] as? String, "medium")
     }
 
+    /// The session's examples in `docs/protocol.md` are what a daemon serving that fixture says, to the byte:
+    /// its `hello`, and the reply to the `subscribe` example (ProtocolDocExamplesTests checks every example
+    /// against the encoder; this, against the daemon).
+    func testTheDocsSessionExamplesAreWhatTheDaemonSays() throws {
+        let doc = try String(contentsOf: Executables.repoRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+        let lines = doc.split(separator: "\n").map(String.init)
+        let hello = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"type":"hello""#) })
+        let subscribe = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"request":"subscribe","id":1,"#) })
+        let reply = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"type":"reply","id":1,"request":"subscribe""#) })
+        let d = try DaemonProcess(["--replay", fixture("peek-pop.evemu")])
+        let c = try SocketClient(path: d.socketPath)
+        XCTAssertEqual(c.readLine(), hello)
+        c.send(subscribe + "\n")
+        XCTAssertEqual(c.readLine(), reply)
+    }
+
     /// What the daemon serves is exactly what `pressurectl replay` prints, for every fixture: gestures,
     /// touches, and the `device changed` that says the device has learned its average touch. At full speed
     /// and, for long presses the daemon's timer fires (two due at once among them), at the capture's pace;
