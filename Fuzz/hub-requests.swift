@@ -34,9 +34,17 @@ func press(x: Int32, y: Int32, at ms: Int64, slot: Int32, id: Int32) -> [InputEv
 public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     // A small queue, so the too-slow and dropped-touches paths are reached with short inputs.
-    var hub = Hub(configuration: Configuration(), queueCapacity: 4096)
+    // Closed apps, a launcher and a control group, and clients of several identities: refusals too.
+    let access = try? Configuration.parse(
+        "[pressured]\nControlGroup = 20\nLauncherUser = 1002\n[app a]\nUser = 1001\n[app org.example.mail]\nGroup = 30\n",
+        file: "fuzz.conf")
+    var hub = Hub(configuration: access ?? Configuration(), queueCapacity: 4096, daemonUser: 999)
     guard let device = hub.addDevice(node: "fuzz", description: FuzzDevices.slotted) else { return 0 }
-    var clients = [hub.connect(mayControl: true), hub.connect(mayControl: false), hub.connect(mayControl: true)]
+    let peers = [
+        PeerIdentity.root, PeerIdentity(uid: 1001, gid: 30), PeerIdentity(uid: 1002, gid: 1, groups: [20]),
+        PeerIdentity(uid: 1003, gid: 1), PeerIdentity.unknown,
+    ]
+    var clients = [hub.connect(peer: peers[0]), hub.connect(peer: peers[1]), hub.connect(peer: peers[3])]
     var ms: Int64 = 1000
     var touchID: Int32 = 1
 
@@ -59,7 +67,7 @@ public func fuzzHubRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         switch selector >> 5 {
         case 7:  // the client hangs up and another connects in its place
             hub.disconnected(client)
-            clients[Int(selector) % clients.count] = hub.connect(mayControl: selector & 8 != 0)
+            clients[Int(selector) % clients.count] = hub.connect(peer: peers[Int(selector >> 2) % peers.count])
         case 6:  // a press somewhere on the screen, routed through the regions set so far
             let x = Int32(line.first ?? 0) * 16, y = Int32(line.dropFirst().first ?? 0) * 16
             hub.handle(device: device, events: press(x: x, y: y, at: ms, slot: Int32(selector & 7), id: touchID)[...])

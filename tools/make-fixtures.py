@@ -139,6 +139,24 @@ def quick_actions_and_hold():
     write("quick-actions-hold.evemu", screen_header("pressured fixture: quick actions and hold"), s)
 
 
+def simultaneous_long_presses():
+    """Two fingers held still together, the one in slot 1 landing 5 ms before the one in slot 0: its long
+    press is due first, though its slot comes second. A third finger slides, silent across both deadlines,
+    so both are due before its next frame. Both lift after 0.8 s. No warm-up: long press needs no force."""
+    s = Script()
+    t = 1.0
+    s.frame(t, mt(1, 21, 3000, 2000, 60)); t += 0.005
+    s.frame(t, mt(0, 20, 1000, 2000, 60)); t += 0.1
+    s.frame(t, mt(2, 22, 2000, 3500, 60)); t += 0.1
+    for i in range(1, 4):  # sliding: no long press of its own
+        s.frame(t, mt(2, None, 2000 + 200 * i)); t += 0.1
+    t = 1.51
+    s.frame(t, mt(2, None, 2000 + 200 * 4)); t = 1.8
+    s.frame(t, mt(2, -1) + mt(1, None, 3002, None, 62)); t += 0.05
+    s.frame(t, mt(0, -1) + mt(1, -1))
+    write("simultaneous-long-presses.evemu", screen_header("pressured fixture: simultaneous long presses"), s)
+
+
 def dropped_and_oddities():
     """SYN_DROPPED mid-press, a tracking id replaced without lift, values out of range, a slot beyond the
     declared maximum, pressure 0 on a live contact."""
@@ -495,7 +513,7 @@ def two_sessions_evtest():
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
-    for f in (peek_pop, quick_actions_and_hold, dropped_and_oddities, resistive, no_pressure, protocol_a, demo,
+    for f in (peek_pop, quick_actions_and_hold, simultaneous_long_presses, dropped_and_oddities, resistive, no_pressure, protocol_a, demo,
               palms_and_hover, resistive_without_btn_touch, headerless_getevent, two_devices_getevent,
               two_sessions_evtest):
         f()

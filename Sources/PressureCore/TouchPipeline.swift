@@ -47,8 +47,11 @@ public struct TouchPipeline: Sendable {
     /// Where force comes from, and what was learned.
     public private(set) var force: ForceModel
     public private(set) var thresholds: GestureThresholds
-    /// Where touches land on the screen; the device's own units unless configured.
-    public var geometry: ScreenGeometry
+    /// Where touches land on the screen; the device's own units unless configured (``setScreen(_:)``).
+    public private(set) var geometry: ScreenGeometry
+    /// Added to every mapped position: the axis minimums while the screen is the device's own units, so
+    /// `screenX` is `x` there; zero on a configured screen, whose pixels start at 0.
+    private var screenOrigin: (x: Double, y: Double)
     /// Also emit `touch` events (began/moved/ended/cancelled), not only gestures.
     public var reportsTouches: Bool
     public var recordsTransitions = false
@@ -56,6 +59,9 @@ public struct TouchPipeline: Sendable {
     public private(set) var transitions: [StateTransition] = []
     /// The earliest pending long-press deadline of any contact.
     public private(set) var nextDeadline: Timestamp?
+    /// The latest time this pipeline reported anything at: a frame's, or a long press's deadline. Outputs
+    /// never go back before it (``applyChanges(at:)``), so a device's events go out in time order.
+    public private(set) var latestTime: Timestamp?
     /// Apps should hear the device's force capability or `maximumPossibleForce` anew (``ForceModel``).
     public private(set) var deviceChanged = false
     /// Fingers down now (contacts that began and have not ended).
@@ -86,6 +92,7 @@ public struct TouchPipeline: Sendable {
         force = ForceModel(device.hasPressure ? setup : .none, settings: settings)
         thresholds = GestureThresholds(device: device, force: force.outcome, settings: settings)
         geometry = ScreenGeometry.deviceUnits(device)
+        screenOrigin = (Double(device.xAxis.minimum), Double(device.yAxis.minimum))
         xAxis = device.xAxis
         yAxis = device.yAxis
         (maximumForce, forceScale) = (0, 0)
@@ -168,6 +175,12 @@ public struct TouchPipeline: Sendable {
         }
     }
 
+    /// Where touches land from now on (the configuration's screen for the device).
+    public mutating func setScreen(_ screen: ResolvedScreen) {
+        geometry = screen.geometry
+        screenOrigin = screen.inDeviceUnits ? (Double(xAxis.minimum), Double(yAxis.minimum)) : (0, 0)
+    }
+
     public mutating func clearOutputs() {
         outputs.removeAll(keepingCapacity: true)
         transitions.removeAll(keepingCapacity: true)
@@ -196,18 +209,24 @@ public struct TouchPipeline: Sendable {
         handle(event)
     }
 
-    /// The owner's timer: fires every long press due at or before `now`.
+    /// The owner's timer: fires every long press due at or before `now`, in the order of their deadlines
+    /// (not of the slots the contacts sit in), each at its deadline: when its hold completed.
     public mutating func tick(_ now: Timestamp) {
-        guard let due = nextDeadline, due <= now else { return }
-        for i in contacts.indices {
-            guard var c = contacts[i], let d = c.detector.deadline, d <= now else { continue }
+        while let due = nextDeadline, due <= now {
+            // The contact whose deadline is `due` (the first such slot, for deadlines that tie).
+            guard let i = contacts.firstIndex(where: { $0?.detector.deadline == due }), var c = contacts[i] else {
+                recomputeDeadline()  // nobody waits for it any more (never expected): the next one, if any
+                continue
+            }
             let from = c.detector.stateName
-            let t = c.detector.handle(.timeout(d), thresholds: thresholds)
+            let t = c.detector.handle(.timeout(due), thresholds: thresholds)
             record(c, from: from, input: "timeout", t)
-            emit(t, contact: c, index: i, time: d)
+            let time = latestTime.map { max($0, due) } ?? due
+            latestTime = time
+            emit(t, contact: c, index: i, time: time)
             contacts[i] = c
+            recomputeDeadline()
         }
-        recomputeDeadline()
     }
 
     /// Cancels every live contact (device gone, replay over): open peeks are dismissed.
@@ -216,14 +235,19 @@ public struct TouchPipeline: Sendable {
         applyChanges(at: time)
     }
 
-    /// After a libevdev resync: the true slot state (see ``ContactTracker/resync(slots:at:)``).
+    /// After a libevdev resync: the true slot state (see ``ContactTracker/resync(slots:at:)``). Long presses
+    /// due by then fire first, as before any event.
     public mutating func resync(slots: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)], at time: Timestamp) {
+        tick(time)
         tracker.resync(slots: slots)
         applyChanges(at: time)
     }
 
-
-    mutating func applyChanges(at time: Timestamp) {
+    /// A frame's changes at `time` (never before ``latestTime``: a frame stamped before a long press the
+    /// timer fired, read only after it, is taken as coming at that press, so times never go back).
+    mutating func applyChanges(at frameTime: Timestamp) {
+        let time = latestTime.map { max($0, frameTime) } ?? frameTime
+        latestTime = time
         var deadlinesChanged = false
         for change in tracker.changes {
             let i = change.index
@@ -330,8 +354,8 @@ public struct TouchPipeline: Sendable {
     {
         let screen = geometry.map(x: c.x, y: c.y, xAxis: xAxis, yAxis: yAxis)
         return PressureEvent(
-            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y, screenX: screen.x,
-            screenY: screen.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
+            kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y,
+            screenX: screen.x + screenOrigin.x, screenY: screen.y + screenOrigin.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
             progress: progress)
     }
 

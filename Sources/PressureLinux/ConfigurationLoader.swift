@@ -2,7 +2,10 @@ import PressureCore
 
 /// Reads configuration files and merges them in order (later files override earlier ones).
 public enum ConfigurationLoader {
-    public static func load(paths: [String]) throws(ConfigurationLoadError) -> Configuration {
+    /// `resolvingAccounts`: user and group names (who may be an app, launchers, the control group) become
+    /// ids through the system's account database, and a name it does not know is an error naming its file
+    /// and line. The daemon asks for that; tools that only replay or describe devices need not.
+    public static func load(paths: [String], resolvingAccounts: Bool = false) throws(ConfigurationLoadError) -> Configuration {
         var files: [Configuration] = []
         for path in paths {
             let bytes: [UInt8]
@@ -11,6 +14,8 @@ public enum ConfigurationLoader {
                 files.append(try Configuration.parse(String(decoding: bytes, as: UTF8.self), file: path))
             } catch { throw .configuration(error) }
         }
-        return Configuration.merged(files)
+        let merged = Configuration.merged(files)
+        guard resolvingAccounts else { return merged }
+        do { return try merged.resolvingAccounts(SystemAccounts()) } catch { throw .configuration(error) }
     }
 }

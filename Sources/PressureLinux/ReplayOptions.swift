@@ -71,7 +71,7 @@ public struct ReplayOptions: Sendable {
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, force: .resolve(calibration, settings: settings, learned: learned),
             settings: settings, reportsTouches: reportsTouches, tracking: tracking.settings)
-        pipeline.geometry = (configuration ?? Configuration()).screen(for: device).geometry
+        pipeline.setScreen((configuration ?? Configuration()).screen(for: device))
         return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
     }
 }

@@ -79,30 +79,32 @@ extension ClientRequest {
             throw Failure(
                 code: .unknownRequest, message: "'request' must be a string, not \(requestValue.typeDescription)")
         }
-        switch name {
-        case "subscribe": return .subscribe(try decodeSubscription(fields))
-        case "devices": return .devices
-        case "ping": return .ping
-        case "status": return .status
-        case "set": return .set(try decodeSettingsChange(fields))
-        case "reload": return .reload
-        case "resetLearning":
+        guard let kind = Name(rawValue: name) else {
+            throw Failure(code: .unknownRequest, message: "unknown request \(quoted(name)); known: \(knownRequests)")
+        }
+        switch kind {
+        case .subscribe: return .subscribe(try decodeSubscription(fields))
+        case .devices: return .devices
+        case .ping: return .ping
+        case .status: return .status
+        case .set: return .set(try decodeSettingsChange(fields))
+        case .reload: return .reload
+        case .resetLearning:
             guard let value = try fields.field("device") else { return .resetLearning(device: nil) }
             guard let id = value.exactInteger, id >= 1 else {
                 throw .invalid("'device' must be a device id (an integer from 1), not \(describe(value))")
             }
             return .resetLearning(device: id)
-        case "setRegion": return .setRegion(try decodeRegion(fields))
-        case "removeRegion": return .removeRegion(id: try requiredString(fields, "region"))
-        case "setQuickActions": return .setQuickActions(try decodeItems(fields))
-        case "chooseAction":
+        case .setRegion: return .setRegion(try decodeRegion(fields))
+        case .removeRegion: return .removeRegion(id: try requiredString(fields, "region"))
+        case .setQuickActions: return .setQuickActions(try decodeItems(fields))
+        case .chooseAction:
             return .chooseAction(app: try requiredString(fields, "app"), action: try requiredString(fields, "action"))
-        default:
-            throw Failure(
-                code: .unknownRequest,
-                message: "unknown request \(quoted(name)); known: \(knownRequests)")
         }
     }
+
+    /// Every request name, for the unknown-request message.
+    static let knownRequests = Name.allCases.map(\.rawValue).joined(separator: ", ")
 
     static func decodeSubscription(_ fields: Fields) throws(Failure) -> Subscription {
         var subscription = Subscription()

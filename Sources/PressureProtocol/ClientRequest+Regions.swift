@@ -1,9 +1,5 @@
 /// Decoding the region and quick-action requests (`docs/protocol.md`, "Regions and quick actions").
 extension ClientRequest {
-    static let knownRequests =
-        "subscribe, devices, ping, status, set, reload, resetLearning, setRegion, removeRegion, setQuickActions, "
-        + "chooseAction"
-
     /// Identifiers and texts clients send are bounded, so a hostile client cannot make the daemon keep
     /// (or echo to others) megabytes.
     static let maximumTextLength = 256
@@ -26,7 +22,7 @@ extension ClientRequest {
             if let fallback { return fallback }
             throw .invalid("'\(key)' is required (a number of screen pixels)")
         }
-        guard case .number(let n) = v, n.isFinite, abs(n) <= 1e7 else {
+        guard case .number(let n, _) = v, n.isFinite, abs(n) <= 1e7 else {
             throw .invalid("'\(key)' must be a number of screen pixels, not \(describe(v))")
         }
         return n

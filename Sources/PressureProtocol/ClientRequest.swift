@@ -29,22 +29,32 @@ public enum ClientRequest: Hashable, Sendable {
     /// The longest request line accepted, in bytes, not counting its `\n` (64 KiB).
     public static let maximumLineLength = 64 * 1024
 
-    /// The `request` string of this request.
-    public var name: String {
+    /// The `request` strings, one for each case. The decoder switches over them and the unknown-request
+    /// message lists them, so neither can miss a request.
+    public enum Name: String, CaseIterable, Sendable {
+        case subscribe, devices, ping, status, set, reload, resetLearning
+        case setRegion, removeRegion, setQuickActions, chooseAction
+    }
+
+    /// The kind of this request.
+    public var kind: Name {
         switch self {
-        case .subscribe: return "subscribe"
-        case .devices: return "devices"
-        case .ping: return "ping"
-        case .status: return "status"
-        case .set: return "set"
-        case .reload: return "reload"
-        case .resetLearning: return "resetLearning"
-        case .setRegion: return "setRegion"
-        case .removeRegion: return "removeRegion"
-        case .setQuickActions: return "setQuickActions"
-        case .chooseAction: return "chooseAction"
+        case .subscribe: return .subscribe
+        case .devices: return .devices
+        case .ping: return .ping
+        case .status: return .status
+        case .set: return .set
+        case .reload: return .reload
+        case .resetLearning: return .resetLearning
+        case .setRegion: return .setRegion
+        case .removeRegion: return .removeRegion
+        case .setQuickActions: return .setQuickActions
+        case .chooseAction: return .chooseAction
         }
     }
+
+    /// The `request` string of this request.
+    public var name: String { kind.rawValue }
 
     /// Whether only root or members of the control group may send this request.
     public var isControl: Bool {

@@ -9,11 +9,12 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownRequest = "unknown-request"
         /// A field has the wrong type or value.
         case invalidArgument = "invalid-argument"
-        /// A control request from a peer that is neither root nor in the control group.
+        /// A request the peer may not make: control from a peer that is neither root nor in the control
+        /// group; being, or choosing for, an app the configuration closes to it.
         case notPermitted = "not-permitted"
         /// A request line over ``ClientRequest/maximumLineLength`` bytes.
         case lineTooLong = "line-too-long"
-        /// ``ProtocolError/maximumErrors`` errors on one connection.
+        /// ``ProtocolError/maximumErrors`` errors in a row on one connection.
         case tooManyErrors = "too-many-errors"
         /// The client stopped reading and a gesture or device event no longer fits its queue.
         case tooSlow = "too-slow"
@@ -29,7 +30,8 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// After this many errors on one connection the daemon sends `too-many-errors` and disconnects.
+    /// After this many errors in a row on one connection (a request answered without an error starts the
+    /// count again) the daemon sends `too-many-errors` and disconnects.
     public static let maximumErrors = 100
 
     /// The request's `id`, when the line was a JSON object that had one (`null` is an id like any other).
@@ -49,11 +51,11 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// `set` from a peer without control rights.
+    /// A control request (`set`, `reload`, `resetLearning`) from a peer without control rights.
     public static func notPermitted(id: JSONValue?, request: String) -> ProtocolError {
         ProtocolError(
             id: id, code: .notPermitted,
-            message: "'\(request)' needs root or membership of the control group")
+            message: "'\(request)' needs root, the daemon's user or membership of the control group (ControlGroup)")
     }
 
     /// A line longer than `limit` bytes (fatal).
@@ -63,7 +65,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The error budget is spent (fatal).
     public static func tooManyErrors(_ count: Int = maximumErrors) -> ProtocolError {
-        ProtocolError(code: .tooManyErrors, message: "\(count) errors on this connection")
+        ProtocolError(code: .tooManyErrors, message: "\(count) errors in a row on this connection")
     }
 
     /// The client's queue cannot take a gesture or device event (fatal).

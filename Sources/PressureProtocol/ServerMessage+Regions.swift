@@ -34,13 +34,13 @@ extension ServerMessage {
         }
     }
 
+    /// `"items":[…],"cut":[…]`: `cut` always, empty when nothing was cut, so a client need not tell an
+    /// absent key from an empty list.
     private static func appendIDs(_ key: String, _ ids: [String], _ cut: [String], to out: inout [UInt8]) {
         JSONWriter.appendKey(key, to: &out)
         JSONWriter.appendStrings(ids, to: &out)
-        if !cut.isEmpty {
-            JSONWriter.appendKey("cut", to: &out)
-            JSONWriter.appendStrings(cut, to: &out)
-        }
+        JSONWriter.appendKey("cut", to: &out)
+        JSONWriter.appendStrings(cut, to: &out)
     }
 
     /// A gesture routed to a region's owner: the event's usual line plus `"region"`, and for quick actions

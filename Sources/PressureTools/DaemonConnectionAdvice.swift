@@ -9,9 +9,9 @@ enum DaemonConnectionAdvice {
         case .cannotConnect(_, let e) where e == ENOENT || e == ECONNREFUSED:
             return "\(error); is pressured running? (`systemctl status pressured`; for another socket give --socket PATH or set PRESSURED_SOCKET)"
         case .cannotConnect(_, let e) where e == EACCES || e == EPERM:
-            return "\(error); join the daemon's group (pressured --group) or run as root"
+            return "\(error); join the socket's group (pressured --group) or run as root"
         case .daemon(let code, let message, _) where code == ProtocolError.Code.notPermitted.rawValue:
-            return "the daemon refused: \(message); \(request) is for root and the daemon's group (pressured --group): join it or use sudo"
+            return "the daemon refused: \(message); \(request) is for root and the control group (ControlGroup in /etc/pressured/pressured.conf): join it or use sudo"
         case .daemon(let code, let message, _) where code == ProtocolError.Code.reloadFailed.rawValue:
             return "the daemon kept its old configuration: \(message); fix the file and run `pressurectl reload` again"
         default:

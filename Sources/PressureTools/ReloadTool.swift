@@ -10,7 +10,8 @@ public enum ReloadTool {
         Asks the running pressured to read its configuration again (as SIGHUP does) and prints the settings
         now in force. A file it cannot use is refused with the file and line, and the old configuration stays.
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
-        Reloading is a control request: root, or a member of the daemon's group (pressured --group).
+        Reloading is a control request: root, the daemon's user, or a member of the configuration's
+        ControlGroup.
         """
 
     /// Runs the command; returns the exit status: 0 reloaded, 1 refused or no daemon, 2 bad usage.

@@ -12,7 +12,8 @@ public enum ResetLearningTool {
         `pressurectl status` and `monitor` show it), or for every device, and to learn it afresh.
           --device ID     only this device (default: every device)
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
-        Resetting is a control request: root, or a member of the daemon's group (pressured --group).
+        Resetting is a control request: root, the daemon's user, or a member of the configuration's
+        ControlGroup.
         """
 
     /// Runs the command; returns the exit status: 0 reset (or nothing to reset), 1 refused or no daemon,

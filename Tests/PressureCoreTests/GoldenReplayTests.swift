@@ -28,6 +28,11 @@ final class GoldenReplayTests: XCTestCase {
         for name in names {
             let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
             let got = try FixtureFiles.replayLines(capture, touches: true)
+            // Whatever the capture's times do, what goes out never goes back in time, across contacts too.
+            let times = try got.compactMap { try JSONParser.parse($0)["time"]?.numberValue }
+            if let i = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }) {
+                XCTFail("\(name): line \(i + 1) goes back in time: \(got[i])")
+            }
             let golden = FixtureFiles.goldens.appendingPathComponent(name + ".jsonl")
             if regenerate {
                 try (got.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
@@ -65,6 +70,8 @@ final class GoldenReplayTests: XCTestCase {
         XCTAssertEqual(
             try gestures("resistive-single-touch.evemu"), ["device:available", "peek#9", "dismiss#9", "longPress#10"])
         XCTAssertEqual(try gestures("no-pressure.evemu"), ["longPress#1"])
+        // Both due before the next frame: in the order of their deadlines, not of their slots.
+        XCTAssertEqual(try gestures("simultaneous-long-presses.evemu"), ["longPress#1", "longPress#2"])
         XCTAssertEqual(try gestures("protocol-a.evemu"), ["device:available", "peek#9", "pop#9"])
         XCTAssertEqual(
             try gestures("dropped-and-oddities.evemu"), ["device:available", "peek#9", "dismiss#9", "peek#11", "pop#11"])

@@ -63,7 +63,8 @@ final class HubRegionTests: XCTestCase {
         let bystander = client()
         send(launcher, #"{"request":"setRegion","id":1,"region":"grid","x":0,"y":0,"width":4000,"height":4000}"#)
         send(app, #"{"request":"setRegion","id":2,"region":"card","x":1000,"y":1000,"width":500,"height":500,"z":2}"#)
-        XCTAssertTrue(lines(launcher)[0].contains(#""request":"setRegion","region":"grid""#))
+        // `cut` is always there, empty when nothing was cut.
+        XCTAssertEqual(lines(launcher), [#"{"type":"reply","id":1,"request":"setRegion","region":"grid","items":[],"cut":[]}"#])
         _ = lines(app)
         press(1200, 1200, hard: true)
         XCTAssertEqual(gestures(lines(app)), ["peek@card", "pop@card"])
@@ -129,6 +130,67 @@ final class HubRegionTests: XCTestCase {
         let got = lines(a)
         XCTAssertEqual(gestures(got), ["peek@row", "quickActions@row", "dismiss@row"])
         XCTAssertTrue(got[1].contains(#""items":[{"id":"reply","title":"Reply"}"#), got[1])
+    }
+
+    /// A press at (2000, 2000) that peeks and swipes up (quick actions), then lifts.
+    func swipeUp(id: Int32 = 1) {
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: id, x: 2000, y: 2000, p: 400) }
+        s.frame(at: 10) { $0.slot(0, y: 1700) }
+        s.frame(at: 20) { $0.slot(0, id: -1) }
+        hub.handle(device: device, events: s.events[...])
+    }
+
+    func testARegionWithItsOwnItemsAndNoPreviewsGetsThemOnTheSwipeUp() throws {
+        let a = client()
+        send(a, #"{"request":"setRegion","region":"row","x":0,"y":0,"width":4096,"height":4096,"wants":["quickActions"],"items":[{"id":"reply","title":"Reply"}]}"#)
+        _ = lines(a)
+        swipeUp()
+        let got = lines(a)
+        XCTAssertEqual(gestures(got), ["quickActions@row"], "no peek and no dismiss, but the items")
+        XCTAssertTrue(got.first?.contains(#""region":"row","items":[{"id":"reply","title":"Reply"}]"#) ?? false, "\(got)")
+    }
+
+    func testAnIconShowsTheAppsItemsThenItsOwnEachIDOnce() throws {
+        let launcher = client()
+        let mail = client(#"{"request":"subscribe","app":"org.example.mail"}"#)
+        send(mail, #"{"request":"setQuickActions","id":1,"items":[{"id":"compose","title":"Again"},{"id":"search","title":"Search"},{"id":"search","title":"Twice"}]}"#)
+        XCTAssertEqual(lines(mail), [#"{"type":"reply","id":1,"request":"setQuickActions","app":"org.example.mail","items":["compose","inbox","search"],"cut":["compose","search"]}"#])
+        send(launcher, #"{"request":"setRegion","id":2,"region":"icon","x":0,"y":0,"width":200,"height":200,"wants":["quickActions"],"app":"org.example.mail","items":[{"id":"remove","title":"Remove App"},{"id":"inbox","title":"Not again"},{"id":"share","title":"Share App"},{"id":"remove","title":"Twice"}]}"#)
+        XCTAssertEqual(lines(launcher), [#"{"type":"reply","id":2,"request":"setRegion","region":"icon","items":["remove","inbox","share"],"cut":["remove"]}"#])
+        press(100, 100)
+        let got = lines(launcher)
+        XCTAssertEqual(gestures(got), ["quickActions@icon"])
+        let ids = (got.first ?? "").components(separatedBy: #"{"id":""#).dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(ids, ["compose", "inbox", "search", "remove"], "static, dynamic, then the icon's own; four at most")
+    }
+
+    /// `progress` of an owned touch rises only towards a gesture its owner can get.
+    func testProgressIsAbsentWhereTheNextGestureCannotReachTheOwner() throws {
+        let touches = #"{"request":"subscribe","events":["gestures","touches"]}"#
+        func progress(_ lines: [String]) -> [String] {
+            lines.filter { $0.contains(#""type":"touch""#) }.map { l in
+                let phase = l.components(separatedBy: #""phase":""#)[1].prefix { $0 != "\"" }
+                return phase + (l.contains(#""progress":"#) ? "+p" : "")
+            }
+        }
+        let launcher = client(touches)
+        send(launcher, #"{"request":"setRegion","region":"icon","x":0,"y":0,"width":200,"height":200,"wants":["quickActions"],"app":"org.example.mail"}"#)
+        send(launcher, #"{"request":"setRegion","region":"button","x":300,"y":0,"width":200,"height":200,"wants":["longPress"]}"#)
+        _ = lines(launcher)
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 100) }
+        s.frame(at: 10) { $0.slot(0, p: 400) }  // the icon's menu, in place of the peek
+        s.frame(at: 20) { $0.slot(0, p: 450) }  // towards a pop that cannot come
+        s.frame(at: 30) { $0.slot(0, id: -1) }
+        s.frame(at: 40) { $0.slot(0, id: 2, x: 400, y: 100, p: 100) }  // a button: no peek there at all
+        s.frame(at: 50) { $0.slot(0, id: -1) }
+        s.frame(at: 60) { $0.slot(0, id: 3, x: 3000, y: 3000, p: 100) }  // no region: the hint as ever
+        s.frame(at: 70) { $0.slot(0, id: -1) }
+        hub.handle(device: device, events: s.events[...])
+        XCTAssertEqual(
+            progress(lines(launcher)),
+            ["began+p", "moved", "moved", "ended", "began", "ended", "began+p", "ended"])
     }
 
     func testAChoiceReachesAnAppThatConnectsLater() throws {

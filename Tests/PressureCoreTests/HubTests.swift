@@ -170,6 +170,30 @@ final class HubTests: XCTestCase {
         XCTAssertTrue(String(decoding: work.disconnects[0].finalLine, as: UTF8.self).contains(#""error":"too-slow""#))
     }
 
+    /// 100 errors in a row close a connection; a request answered without an error starts the count
+    /// again; blank lines are no requests at all; refusals count like any error.
+    func testErrorsCountInARowAndBlankLinesAreSkipped() throws {
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let c = hub.connect(mayControl: false)
+        _ = lines(&hub, c)
+        for line in ["", " ", "\t \r"] { subscribe(&hub, c, line) }
+        XCTAssertEqual(lines(&hub, c), [], "a blank line gets no answer")
+        for _ in 0..<3 {
+            for _ in 0..<(Hub.maximumErrorsPerClient - 1) { subscribe(&hub, c, "nope") }
+            subscribe(&hub, c, #"{"request":"ping","id":1}"#)
+        }
+        XCTAssertTrue(hub.takeWork().disconnects.isEmpty, "errors broken by a good request never add up")
+        XCTAssertEqual(lines(&hub, c).last, #"{"type":"reply","id":1,"request":"ping","time":0.000000}"#)
+        for _ in 0..<(Hub.maximumErrorsPerClient - 1) { subscribe(&hub, c, #"{"request":"reload","id":2}"#) }
+        XCTAssertTrue(lines(&hub, c).allSatisfy { $0.contains(#""error":"not-permitted""#) })
+        subscribe(&hub, c, "nope")
+        let gone = hub.takeWork().disconnects
+        XCTAssertEqual(gone.map(\.client), [c])
+        XCTAssertEqual(
+            String(decoding: gone.first?.finalLine ?? [], as: UTF8.self),
+            #"{"type":"error","error":"too-many-errors","message":"100 errors in a row on this connection","fatal":true}"# + "\n")
+    }
+
     func testControlNeedsPermissionAndEveryoneHearsTheChange() throws {
         var hub = Hub(configuration: try TestDevices.configuration())
         _ = hub.addDevice(node: "n", description: TestDevices.slotted)

@@ -104,6 +104,17 @@ final class ProtocolTests: XCTestCase {
         }
     }
 
+    /// A number id comes back as the client wrote it, digits a `Double` cannot hold included.
+    func testNumericIDsAreEchoedVerbatim() {
+        for text in ["12345678901234567890123", "1.0", "-0", "1E+2", "0.30000000000000004441", "9007199254740993"] {
+            let r = request(#"{"request":"ping","id":"# + text + "}")
+            let reply = ServerMessage.reply(id: r?.id, .ping(time: Timestamp(microseconds: 0))).line
+            XCTAssertTrue(reply.hasPrefix(#"{"type":"reply","id":"# + text + ","), reply)
+            let error = ServerMessage.error(failure(#"{"request":"nope","id":"# + text + "}") ?? ProtocolError.tooSlow).line
+            XCTAssertTrue(error.hasPrefix(#"{"type":"error","id":"# + text + ","), error)
+        }
+    }
+
     // MARK: Errors
 
     func testErrorsCarryCodeAndID() {
@@ -153,6 +164,37 @@ final class ProtocolTests: XCTestCase {
             XCTAssertEqual(error.id, id, line)
             XCTAssertFalse(error.fatal, line)
             XCTAssertFalse(error.message.isEmpty, line)
+        }
+    }
+
+    /// The limits `docs/protocol.md` ("Limits") promises, each at its edge.
+    func testTheDocumentedLimits() {
+        let nested = { (n: Int) in #"{"request":"ping","id":"# + String(repeating: "[", count: n - 1) + String(repeating: "]", count: n - 1) + "}" }
+        XCTAssertNotNil(request(nested(32)), "32 deep, the request object included")
+        XCTAssertEqual(failure(nested(33))?.code, .invalidJSON)
+        let app = { (n: Int) in #"{"request":"subscribe","app":""# + String(repeating: "é", count: n / 2) + #""}"# }
+        XCTAssertNotNil(request(app(256)), "256 bytes of UTF-8")
+        XCTAssertEqual(failure(app(258))?.message.contains("at most 256 bytes"), true)
+        let items = { (n: Int) in
+            #"{"request":"setQuickActions","items":["# + Array(repeating: #"{"id":"a","title":"A"}"#, count: n).joined(separator: ",") + "]}"
+        }
+        XCTAssertNotNil(request(items(64)))
+        XCTAssertEqual(failure(items(65))?.message.contains("at most 64 quick actions"), true)
+        XCTAssertEqual(failure(Array(repeating: UInt8(ascii: " "), count: ClientRequest.maximumLineLength + 1))?.code, .lineTooLong)
+    }
+
+    /// The unknown-request message names every request there is, and each of those is known.
+    func testTheUnknownRequestMessageListsEveryRequest() throws {
+        let message = try XCTUnwrap(failure(#"{"request":"reboot"}"#)?.message)
+        let listed = try XCTUnwrap(message.split(separator: ":").last).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(listed, ClientRequest.Name.allCases.map(\.rawValue))
+        XCTAssertTrue(listed.contains("status"))
+        for name in listed {
+            if case .failure(let e) = ClientRequest.parse(line: #"{"request":"\#(name)"}"#) {
+                XCTAssertNotEqual(e.code, .unknownRequest, name)
+            }
         }
     }
 
@@ -211,9 +253,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(denied.code, .notPermitted)
         XCTAssertEqual(denied.id, 12)
         XCTAssertFalse(denied.fatal)
-        XCTAssertEqual(denied.description, "not-permitted: 'set' needs root or membership of the control group")
+        XCTAssertEqual(denied.description, "not-permitted: 'set' needs root, the daemon's user or membership of the control group (ControlGroup)")
         XCTAssertTrue(ProtocolError.lineTooLong().fatal)
-        XCTAssertEqual(ProtocolError.tooManyErrors().message, "100 errors on this connection")
+        XCTAssertEqual(ProtocolError.tooManyErrors().message, "100 errors in a row on this connection")
         XCTAssertTrue(ProtocolError.tooManyErrors().fatal)
         XCTAssertEqual(ProtocolError.tooSlow.code, .tooSlow)
         XCTAssertTrue(ProtocolError.tooSlow.fatal)

@@ -64,9 +64,31 @@ final class ScreenGeometryTests: XCTestCase {
         }
     }
 
+    /// Without `ScreenSize` the screen is the device's own units: `screenX` is `x`, on an axis that does not
+    /// start at 0 too, in the pipeline and through the configuration the daemon resolves.
+    func testWithoutAScreenScreenXIsX() throws {
+        var d = TestDevices.slotted
+        for code in [AbsCode.x, AbsCode.mtPositionX] { d.absInfo[code] = AbsInfo(minimum: 100, maximum: 4195, resolution: 16) }
+        for code in [AbsCode.y, AbsCode.mtPositionY] { d.absInfo[code] = AbsInfo(minimum: -50, maximum: 4045, resolution: 16) }
+        var p = try TouchPipeline.test(d)
+        p.setScreen(Configuration().screen(for: try TouchDevice(d)))
+        var got: [PressureEvent] = []
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 1234, y: -7, p: 10) }
+        CaptureReplay.run(s.events, through: &p) { out, _ in got += out }
+        XCTAssertEqual(got.first.map { [$0.screenX, $0.screenY] }, [1234, -7])
+        let sized = try Configuration.parse("[p]\nMatchName=Test*\nScreenSize=4095x4095\n", file: "s.conf")
+        p.setScreen(sized.screen(for: try TouchDevice(d)))
+        got = []
+        CaptureReplay.run(s.events, through: &p) { out, _ in got += out }
+        XCTAssertEqual(got.first.map { [$0.screenX, $0.screenY] }, [1134, 43], "a configured screen's pixels start at 0")
+    }
+
     func testEventsCarryScreenCoordinates() throws {
         var p = try TouchPipeline.test(TestDevices.slotted)
-        p.geometry = ScreenGeometry(width: 800, height: 480, rotation: .half)
+        p.setScreen(ResolvedScreen(
+            geometry: ScreenGeometry(width: 800, height: 480, rotation: .half), matrixSource: "", sizeSource: "",
+            inDeviceUnits: false))
         var got: [PressureEvent] = []
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 0, y: 0, p: 10) }

@@ -68,6 +68,31 @@ final class TouchPipelineTests: XCTestCase {
         XCTAssertEqual(seen, ["longPress@500000"])
     }
 
+    /// What the timer fired is not taken back, and nothing after it goes back in time: a frame stamped before
+    /// a long press but read after it (the loop's timer came first) goes out at the press's time; a resync
+    /// fires the presses due by then first, as any event does; a cancel after them comes after them.
+    func testTimesNeverGoBackBehindALongPressTheTimerFired() throws {
+        var p = try TouchPipeline.test(TestDevices.slotted)
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 50) }
+        s.frame(at: 100) { $0.slot(1, id: 2, x: 500, y: 500, p: 50) }
+        for e in s.events { p.feed(e) }
+        p.tick(Timestamp(microseconds: 520_000))  // the first contact's hold completed at 500 ms
+        var late = EventScript()
+        late.frame(at: 490) { $0.slot(0, x: 2001) }  // stamped before the deadline, read after the tick
+        for e in late.events { p.feed(e) }
+        p.resync(slots: [(1, 2001, 2000, 50), (2, 500, 500, 50)], at: Timestamp(microseconds: 650_000))
+        p.cancelAll(at: Timestamp(microseconds: 590_000))  // the device's last event was older than the resync
+        let got = p.outputs.map { e in
+            let name = if case .touch(let phase) = e.kind { "touch/\(phase.rawValue)" } else { e.typeName }
+            return "\(name)#\(e.contact)@\(e.time.microseconds / 1000)"
+        }
+        XCTAssertEqual(got, [
+            "touch/began#1@0", "touch/began#2@100", "longPress#1@500", "touch/moved#1@500", "longPress#2@600",
+            "touch/moved#1@650", "touch/moved#2@650", "touch/cancelled#1@650", "touch/cancelled#2@650",
+        ])
+    }
+
     func testLongPressWorksWithoutPressureAndMovingCancelsIt() throws {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000) }

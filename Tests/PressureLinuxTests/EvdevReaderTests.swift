@@ -46,7 +46,8 @@ final class EvdevReaderTests: XCTestCase {
         let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, calibration: nil, settings: GestureSettings(), reportsTouches: true)
-        let t0 = Timestamp(seconds: 1, microseconds: 0)
+        // Down at 1.8 s: the resyncs below, at 2 s, come before its long press is due.
+        let t0 = Timestamp(seconds: 1, microseconds: 800_000)
         for e in [(AbsCode.mtSlot, slot), (AbsCode.mtTrackingID, 7), (AbsCode.mtPositionX, 10), (AbsCode.mtPositionY, 10)] {
             pipeline.handle(InputEvent(time: t0, type: EventType.abs, code: e.0, value: e.1))
         }

@@ -36,8 +36,8 @@ final class ReloadCommandTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("usage: pressurectl reload [--socket PATH]"), help.stdout)
     }
 
-    /// A peer outside the daemon's group is refused, and told how to get the right.
-    func testAPeerOutsideTheGroupIsToldToJoinIt() throws {
+    /// A peer outside the control group is refused, and told how to get the right.
+    func testAPeerOutsideTheControlGroupIsToldToJoinIt() throws {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             throw XCTSkip("needs root and setpriv to act as another user")
         }

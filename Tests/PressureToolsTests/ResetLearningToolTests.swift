@@ -26,11 +26,11 @@ final class ResetLearningToolTests: XCTestCase {
         XCTAssertTrue(explain(.cannotConnect(path: "/s", errno: ECONNREFUSED)).hasSuffix("set PRESSURED_SOCKET)"))
         XCTAssertEqual(
             explain(.cannotConnect(path: "/s", errno: EACCES)),
-            "cannot connect to /s: Permission denied; join the daemon's group (pressured --group) or run as root")
+            "cannot connect to /s: Permission denied; join the socket's group (pressured --group) or run as root")
         XCTAssertEqual(
             explain(.daemon(code: "not-permitted", message: "resetLearning is a control request", fatal: false)),
-            "the daemon refused: resetLearning is a control request; resetLearning is for root and the daemon's group "
-                + "(pressured --group): join it or use sudo")
+            "the daemon refused: resetLearning is a control request; resetLearning is for root and the control group "
+                + "(ControlGroup in /etc/pressured/pressured.conf): join it or use sudo")
         XCTAssertEqual(
             explain(.daemon(code: "reload-failed", message: "a.conf:3: bad", fatal: false)),
             "the daemon kept its old configuration: a.conf:3: bad; fix the file and run `pressurectl reload` again")

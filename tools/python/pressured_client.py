@@ -114,7 +114,8 @@ class PressuredClient:
         return self.request("status")["status"]
 
     def set(self, force_touch=None, sensitivity=None):
-        """Control request (root or the control group only): force touch on/off, light|medium|firm."""
+        """Control request (root, the daemon's user or the configuration's ControlGroup only): force touch
+        on/off, light|medium|firm."""
         return self.request("set", forceTouch=force_touch, sensitivity=sensitivity)["settings"]
 
     # Events -------------------------------------------------------------------------------------

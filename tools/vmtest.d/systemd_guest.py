@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from vmguest.harness import LOGS, log
-from vmguest import learning_scenarios, runner
+from vmguest import access_scenario, learning_scenarios, runner
 from vmguest import systemd_scenarios as s
 
 SCENARIOS = {
@@ -22,6 +22,7 @@ SCENARIOS = {
     15: ("hardening in force", s.s15_hardening),
     16: ("watchdog and reload under systemd", s.s16_watchdog_and_reload),
     18: ("the state directory under systemd", learning_scenarios.s18_state_directory),
+    19: ("who may do what, decided by the kernel's identity", access_scenario.s19_identity),
 }
 
 

@@ -15,6 +15,16 @@ public struct ResolvedScreen: Hashable, Sendable {
     /// `[title] file:line`, `udev LIBINPUT_CALIBRATION_MATRIX`, or `default`.
     public var matrixSource: String
     public var sizeSource: String
+    /// No `ScreenSize` configured: the "screen" is the device's own axis ranges, so `screenX` of a touch
+    /// is its `x` (with the identity matrix and no rotation), the axis minimum included.
+    public var inDeviceUnits: Bool
+
+    public init(geometry: ScreenGeometry, matrixSource: String, sizeSource: String, inDeviceUnits: Bool) {
+        self.geometry = geometry
+        self.matrixSource = matrixSource
+        self.sizeSource = sizeSource
+        self.inDeviceUnits = inDeviceUnits
+    }
 }
 
 extension Configuration {
@@ -24,6 +34,7 @@ extension Configuration {
     public func screen(for device: TouchDevice, udevMatrix: [Double]? = nil) -> ResolvedScreen {
         var g = ScreenGeometry.deviceUnits(device)
         var sizeSource = "default (device units)"
+        var inDeviceUnits = true
         var matrixSource = "default (identity)"
         if let m = udevMatrix {
             g.matrix = m
@@ -35,6 +46,7 @@ extension Configuration {
                 g.width = w
                 g.height = h
                 sizeSource = section.source(of: DeviceSection.Key.screenSize)
+                inDeviceUnits = false
             }
             if let r = o.rotation { g.rotation = r }
             if let m = o.matrix {
@@ -42,7 +54,7 @@ extension Configuration {
                 matrixSource = section.source(of: DeviceSection.Key.calibrationMatrix)
             }
         }
-        return ResolvedScreen(geometry: g, matrixSource: matrixSource, sizeSource: sizeSource)
+        return ResolvedScreen(geometry: g, matrixSource: matrixSource, sizeSource: sizeSource, inDeviceUnits: inDeviceUnits)
     }
 }
 

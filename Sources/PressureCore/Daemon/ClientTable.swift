@@ -10,9 +10,9 @@ struct ClientTable: Sendable {
         let id: Int
         var queue: ClientQueue
         var subscription: Subscription?
-        /// The peer is root or in the control group (the loop checks `SO_PEERCRED`).
-        let mayControl: Bool
-        /// Bad requests so far (``Hub/maximumErrorsPerClient`` closes the connection).
+        /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
+        let peer: PeerIdentity
+        /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
         var closing = false
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
@@ -142,10 +142,10 @@ struct ClientTable: Sendable {
     // MARK: The table
 
     /// A new client (nothing sent yet); returns its id.
-    mutating func connect(mayControl: Bool) -> Int {
+    mutating func connect(peer: PeerIdentity) -> Int {
         let id = nextID
         nextID += 1
-        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl))
+        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), peer: peer))
         return id
     }
 
@@ -159,8 +159,8 @@ struct ClientTable: Sendable {
     /// Whether the client is connected and not being closed.
     func isOpen(_ id: Int) -> Bool { index(of: id).map { !clients[$0].closing } ?? false }
 
-    /// Whether the client may send control requests.
-    func mayControl(_ id: Int) -> Bool { index(of: id).map { clients[$0].mayControl } ?? false }
+    /// Who the client is; ``PeerIdentity/unknown`` for a client not in the table.
+    func peer(of id: Int) -> PeerIdentity { index(of: id).map { clients[$0].peer } ?? .unknown }
 
     /// The client's subscription, nil before it subscribed. (Fields are read one by one rather than the
     /// entry copied: a copy held while a line is queued for the client would copy its queue's storage.)
@@ -171,11 +171,32 @@ struct ClientTable: Sendable {
         clients[c].subscription = subscription
     }
 
-    /// Counts a bad request; returns how many the client has made.
+    /// Takes away the app claims `keeps` refuses (the configuration closed the app to them); returns the
+    /// clients and the apps they lost.
+    mutating func revokeApps(keeping keeps: (String, PeerIdentity) -> Bool) -> [(client: Int, app: String)] {
+        var revoked: [(client: Int, app: String)] = []
+        for c in clients.indices {
+            guard let app = clients[c].subscription?.app, !keeps(app, clients[c].peer) else { continue }
+            clients[c].subscription?.app = nil
+            revoked.append((clients[c].id, app))
+        }
+        return revoked
+    }
+
+    /// Counts a bad request; returns how many the client has made in a row.
     mutating func countError(_ id: Int) -> Int {
         guard let c = index(of: id) else { return 0 }
         clients[c].errors += 1
         return clients[c].errors
+    }
+
+    /// Bad requests the client made in a row.
+    func errorCount(_ id: Int) -> Int { index(of: id).map { clients[$0].errors } ?? 0 }
+
+    /// A request was answered without an error: the run of errors is over.
+    mutating func resetErrors(_ id: Int) {
+        guard let c = index(of: id), clients[c].errors > 0 else { return }
+        clients[c].errors = 0
     }
 
     /// Lets `write` take the client's queued bytes. Returns how many touch events to tell it it lost,

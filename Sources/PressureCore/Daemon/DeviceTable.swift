@@ -85,7 +85,7 @@ struct DeviceTable: Sendable {
             device: device, deviceID: id, force: setup, settings: settings,
             tracking: Self.tracking(for: device, node: node, configuration, &work))
         pipeline.recordsTransitions = recordsTransitions
-        pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
+        pipeline.setScreen(configuration.screen(for: device, udevMatrix: udev.calibrationMatrix))
         entries.append(Device(
             id: id, node: node, udev: udev, pipeline: pipeline, assumed: assumed, learningKey: key,
             persistsLearning: persistsLearning, savedRevision: pipeline.force.learnedRevision, clock: clock))
@@ -112,7 +112,7 @@ struct DeviceTable: Sendable {
         let setup = Self.forceSetup(for: device, node: node, udev: udev, learned: nil, settings, configuration, &work)
         let tracking = Self.tracking(for: device, node: node, configuration, &work)
         entries[i].pipeline.apply(settings: settings, force: setup, tracking: tracking)
-        entries[i].pipeline.geometry = configuration.screen(for: device, udevMatrix: udev.calibrationMatrix).geometry
+        entries[i].pipeline.setScreen(configuration.screen(for: device, udevMatrix: udev.calibrationMatrix))
         let after = entries[i].info
         return before.forceCapability != after.forceCapability
             || before.maximumPossibleForce != after.maximumPossibleForce || before.screen != after.screen

@@ -1,12 +1,18 @@
 /// Clients: connecting, requests, and control.
 extension Hub {
-    /// A client connected; it is sent `hello` at once. `mayControl`: the peer is root or in the control group
-    /// (the loop checks `SO_PEERCRED`).
-    public mutating func connect(mayControl: Bool) -> Int {
-        let id = clients.connect(mayControl: mayControl)
+    /// A client connected; it is sent `hello` at once. `peer`: who it is, as the kernel vouches
+    /// (`SO_PEERCRED`, `SO_PEERGROUPS`, read by the loop at accept).
+    public mutating func connect(peer: PeerIdentity) -> Int {
+        let id = clients.connect(peer: peer)
         send(.message(.hello(devices: deviceInfos, settings: PublicSettings(settings))), to: .client(id))
-        work.notices.append(.info("client \(id) connected\(mayControl ? " (may control)" : "")"))
+        work.notices.append(.info("client \(id) connected: \(peer)\(access.mayControl(peer) ? " (may control)" : "")"))
         return id
+    }
+
+    /// A client of root (`mayControl`) or of an ordinary user (uid and gid 1000, no other group): for tests
+    /// and tools that need no other identity.
+    public mutating func connect(mayControl: Bool) -> Int {
+        connect(peer: mayControl ? .root : PeerIdentity(uid: 1000, gid: 1000))
     }
 
     /// The loop closed the client's connection (or the client hung up).
@@ -27,16 +33,25 @@ extension Hub {
     /// Whether bytes wait for the client (the loop asks for `EPOLLOUT` while they do).
     public func hasPendingBytes(client id: Int) -> Bool { clients.hasPendingBytes(id) }
 
-    /// One request line (without its newline), received at `now` on the loop's clock.
+    /// One request line (without its newline), received at `now` on the loop's clock. A blank line (empty,
+    /// or JSON whitespace only) is no request: skipped, unanswered, not an error. A request answered
+    /// without an error ends a run of errors (``maximumErrorsPerClient`` counts errors in a row).
     public mutating func receive(client id: Int, line: ArraySlice<UInt8>, now: Timestamp) {
-        guard clients.isOpen(id) else { return }
+        guard clients.isOpen(id), !Self.isBlank(line) else { return }
         let parsed = line.withUnsafeBufferPointer { ClientRequest.parse(line: $0) }
         switch parsed {
         case .failure(let error):
             reject(id, error)
         case .success(let (requestID, request)):
+            let errors = clients.errorCount(id)
             answer(id, requestID, request, now: now)
+            if clients.errorCount(id) == errors { clients.resetErrors(id) }
         }
+    }
+
+    /// Space, tab and carriage return only (what `nc` and hand-typed sessions send between requests).
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }
     }
 
     /// A line over the limit: the client is told and disconnected.
@@ -53,18 +68,19 @@ extension Hub {
             return
         }
         guard clients.countError(id) < Self.maximumErrorsPerClient else {
-            close(id, with: ProtocolError(
-                id: error.id, code: .tooManyErrors,
-                message: "\(Self.maximumErrorsPerClient) bad requests on this connection", fatal: true),
-                reason: "too many bad requests")
+            var tooMany = ProtocolError.tooManyErrors(Self.maximumErrorsPerClient)
+            tooMany.id = error.id
+            close(id, with: tooMany, reason: "too many bad requests in a row")
             return
         }
         send(.message(.error(error)), to: .client(id))
     }
 
     mutating func answer(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
+        guard permitted(c, requestID, access.refusal(of: request, clients.peer(of: c))) else { return }
         switch request {
         case .subscribe(let sub):
+            if let app = sub.app, !permitted(c, requestID, access.refusalToAct(as: app, clients.peer(of: c))) { return }
             clients.subscribe(c, sub)
             updateTouchReporting()
             send(.message(.reply(id: requestID, .subscribe(sub))), to: .client(c))
@@ -79,27 +95,23 @@ extension Hub {
         case .status:
             send(.message(.reply(id: requestID, .status(status, force: forceStatus))), to: .client(c))
         case .set(let change):
-            guard permitted(c, requestID, request) else { return }
             let s = change.applied(to: settings)
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
             // The answer first, then what everyone (this client too) hears about the change.
             send(.message(.reply(id: requestID, .set(PublicSettings(s)))), to: .client(c))
             apply(settings: s, configuration: configuration)
         case .reload:
-            guard permitted(c, requestID, request) else { return }
             work.reloads.append(ReloadRequest(client: c, id: requestID))
         case .resetLearning(let device):
-            guard permitted(c, requestID, request) else { return }
             resetLearning(c, requestID, device: device)
         }
     }
 
-    /// Whether the client may send a control request; if not, it is told so.
-    mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest) -> Bool {
-        guard !clients.mayControl(c) else { return true }
-        reject(c, ProtocolError(
-            id: requestID, code: .notPermitted,
-            message: "\(request.name) is for root and members of the control group", fatal: false))
+    /// True without a `refusal`; with one, the client is told it (`not-permitted`) and it is false.
+    mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ refusal: String?) -> Bool {
+        guard let refusal else { return true }
+        work.notices.append(.info("client \(c) refused: \(refusal)"))
+        reject(c, ProtocolError(id: requestID, code: .notPermitted, message: refusal))
         return false
     }
 

@@ -80,7 +80,10 @@ extension Hub {
             case .touch(let phase):
                 // Ownership is decided where the touch begins, in the frame it begins.
                 if phase == .began { regions.touchBegan(e) }
-                send(.event(e), to: .subscribers(device: id, touches: true))
+                var touch = e
+                // No rising hint towards a gesture the owner of the touch's region will never get.
+                if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
+                send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled, regions.touchEnded(e), regions.isEmpty,
                    !regions.ownsTouches(onDevice: id) {
                     updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens

@@ -3,7 +3,8 @@ extension Hub {
     /// What an owned touch's quick-action menu shows.
     func quickActionMenu(_ menu: RegionRouter.Menu) -> [QuickActionItem] {
         switch menu {
-        case .app(let app): return quickActions.menu(forApp: app, statics: configuration.staticQuickActions(forApp: app))
+        case .icon(let app, let own):
+            return quickActions.menu(forApp: app, statics: configuration.staticQuickActions(forApp: app), own: own)
         case .items(let items): return items
         }
     }
@@ -14,11 +15,12 @@ extension Hub {
         switch request {
         case .setRegion(var region):
             region.owner = c
-            let cut = region.items.dropFirst(QuickActionItem.maximumShown).map(\.id)
-            region.items = Array(region.items.prefix(QuickActionItem.maximumShown))
+            let (kept, cut) = QuickActionStore.menu(region.items)
+            let cutIDs = cut.map { region.items[$0].id }
+            region.items = kept
             regions.set(region)
             updateTouchReporting()
-            reply = .setRegion(region: region.id, items: region.items.map(\.id), cut: Array(cut))
+            reply = .setRegion(region: region.id, items: kept.map(\.id), cut: cutIDs)
         case .removeRegion(let id):
             guard regions.remove(owner: c, id: id) else {
                 reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "no region \(ClientRequest.quoted(id)) on this connection"))
@@ -31,12 +33,16 @@ extension Hub {
                 reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "subscribe with an 'app' before setting its quick actions"))
                 return
             }
+            guard permitted(c, requestID, access.refusalToAct(as: app, clients.peer(of: c))) else { return }
+            // The dynamic items kept are those the icon shows after the static ones: each id once, four in all.
             let statics = configuration.staticQuickActions(forApp: app)
-            let room = max(0, QuickActionItem.maximumShown - statics.count)
-            quickActions.set(Array(items.prefix(room)), forApp: app, &work)
+            let (shown, cut) = QuickActionStore.menu(statics + items)
+            let cutDynamic = Set(cut.filter { $0 >= statics.count }.map { $0 - statics.count })
+            quickActions.set(items.indices.filter { !cutDynamic.contains($0) }.map { items[$0] }, forApp: app, &work)
             reply = .setQuickActions(
-                app: app, items: (statics + items.prefix(room)).map(\.id), cut: items.dropFirst(room).map(\.id))
+                app: app, items: shown.map(\.id), cut: cutDynamic.sorted().map { items[$0].id })
         case .chooseAction(let app, let action):
+            guard permitted(c, requestID, access.refusalToChoose(for: app, clients.peer(of: c))) else { return }
             let delivered = deliverChoice(app: app, action: action)
             if !delivered { quickActions.wait(app: app, action: action, now: now, &work) }
             reply = .chooseAction(app: app, action: action, delivered: delivered)

@@ -6,6 +6,12 @@ extension Hub {
         let settingsChanged = new != settings
         settings = new
         configuration = newConfiguration
+        // An app the configuration now closes to a client that claimed it is no longer its: it gets none of
+        // its choices, and may not set its quick actions.
+        let policy = access
+        for (c, app) in clients.revokeApps(keeping: { policy.refusalToAct(as: $0, $1) == nil }) {
+            work.notices.append(.warning("client \(c) is no longer app \(app): the configuration closed it to \(clients.peer(of: c))"))
+        }
         for i in devices.entries.indices {
             if devices.reconfigure(i, newConfiguration, settings: new, &work) {
                 broadcastDevice(.changed, devices[i].info)

@@ -11,8 +11,9 @@
 /// It keeps one clock, the loop's (``DeviceClock``). Because it is pure, the whole protocol is testable
 /// in-process, and a replay drives it exactly as a device does.
 public struct Hub: Sendable {
-    /// Bad requests a connection may make before it is closed.
-    public static let maximumErrorsPerClient = 100
+    /// Bad requests a connection may make in a row before it is closed (a request answered without an
+    /// error starts the count again): a client stuck sending garbage goes, one that errs now and then stays.
+    public static let maximumErrorsPerClient = ProtocolError.maximumErrors
     /// How long a chosen action waits for its app to connect and subscribe.
     public static let choiceLifetime = Timestamp.Duration(microseconds: 30_000_000)
     /// At most this many choices wait at once; the oldest is dropped (and logged) beyond it.
@@ -25,6 +26,8 @@ public struct Hub: Sendable {
     public internal(set) var settings: GestureSettings
     /// The configuration in force (read again on `SIGHUP` and `reload`).
     public internal(set) var configuration: Configuration
+    /// The daemon's own user: as privileged as root (``AccessPolicy``).
+    public let daemonUser: UInt32
     /// Log every gesture state transition (`--verbose`).
     public var recordsTransitions = false {
         didSet {
@@ -39,9 +42,11 @@ public struct Hub: Sendable {
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
 
-    /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``).
-    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024) {
+    /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``);
+    /// `daemonUser`: the user the daemon runs as (`getuid()`).
+    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024, daemonUser: UInt32 = 0) {
         self.configuration = configuration
+        self.daemonUser = daemonUser
         settings = configuration.settings
         clients = ClientTable(queueCapacity: queueCapacity)
     }
@@ -63,6 +68,9 @@ public struct Hub: Sendable {
             quickActionApps: quickActions.appCount, pendingChoices: quickActions.choices.count,
             queuedBytes: clients.queuedBytes)
     }
+
+    /// Who may do what, under the configuration in force.
+    var access: AccessPolicy { AccessPolicy(configuration: configuration, daemonUser: daemonUser) }
 
     /// Each device's force, as `status` reports it beside the counts.
     var forceStatus: [DeviceForceStatus] {

@@ -19,9 +19,25 @@ struct QuickActionStore: Sendable {
 
     var appCount: Int { runTime.count }
 
-    /// What an app's icon shows: its static items first, then its run-time ones, four at most.
-    func menu(forApp app: String, statics: [QuickActionItem]) -> [QuickActionItem] {
-        Array((statics + (runTime[app] ?? [])).prefix(QuickActionItem.maximumShown))
+    /// What an app's icon shows: its static items first, then its run-time ones, then the icon's own
+    /// (`own`, the launcher's: as iOS puts its own items after the app's), each id once, four at most.
+    func menu(forApp app: String, statics: [QuickActionItem], own: [QuickActionItem] = []) -> [QuickActionItem] {
+        Self.menu(statics + (runTime[app] ?? []) + own).shown
+    }
+
+    /// Items as a menu shows them: in order, the first item of each id, four at most
+    /// (``QuickActionItem/maximumShown``); `cut`: the positions in `items` of those left out.
+    static func menu(_ items: [QuickActionItem]) -> (shown: [QuickActionItem], cut: [Int]) {
+        var shown: [QuickActionItem] = []
+        var cut: [Int] = []
+        for (i, item) in items.enumerated() {
+            if shown.count < QuickActionItem.maximumShown, !shown.contains(where: { $0.id == item.id }) {
+                shown.append(item)
+            } else {
+                cut.append(i)
+            }
+        }
+        return (shown, cut)
     }
 
     /// An app's run-time quick actions (none: forgotten), keeping at most ``Hub/maximumQuickActionApps`` apps.

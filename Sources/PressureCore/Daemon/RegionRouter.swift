@@ -10,9 +10,11 @@ struct RegionRouter: Sendable {
         var wants: RegionWants
         var app: String?
         var items: [QuickActionItem]
+        /// The touch peeked (whatever the owner was sent for it).
+        var peeked = false
         /// An icon's quick-action menu was shown in place of the peek: the rest of the press is the menu's.
         var menuShown = false
-        /// The region does not want previews, so the force gestures of this touch are not sent at all.
+        /// The region does not want previews, so this touch's peek, pop and dismiss are not sent.
         var previewRefused = false
 
         init(_ r: Region) {
@@ -21,6 +23,15 @@ struct RegionRouter: Sendable {
             wants = r.wants
             app = r.app
             items = r.items
+        }
+
+        /// An icon: its peek shows the app's quick actions (``Menu/icon(app:own:)``).
+        var isIcon: Bool { app != nil && wants.contains(.quickActions) }
+
+        /// Whether the owner is to see the touch's next force threshold come: before the peek, where the
+        /// peek shows something (a preview, an icon's menu); while peeking, where a pop can follow.
+        var showsProgress: Bool {
+            peeked ? !menuShown && !previewRefused : wants.contains(.previews) || isIcon
         }
     }
 
@@ -32,8 +43,8 @@ struct RegionRouter: Sendable {
 
     /// What the quick-action menu of an owned touch shows.
     enum Menu {
-        /// The app's (static and run-time, ``QuickActionStore``).
-        case app(String)
+        /// An icon's: the app's items (static and run-time, ``QuickActionStore``), then the icon's own.
+        case icon(app: String, own: [QuickActionItem])
         /// The region's own items.
         case items([QuickActionItem])
     }
@@ -71,6 +82,13 @@ struct RegionRouter: Sendable {
         owners[Touch(device: e.device, contact: e.contact)] = Owner(r)
     }
 
+    /// Whether a touch's `progress` is for its owner's eyes: a touch no region owns always shows it; an
+    /// owned one only while its next threshold can bring the owner something (``Owner/showsProgress``).
+    func showsProgress(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        return o.showsProgress
+    }
+
     /// A touch ended; returns whether a region owned it.
     mutating func touchEnded(_ e: PressureEvent) -> Bool {
         guard !owners.isEmpty else { return false }
@@ -94,10 +112,11 @@ struct RegionRouter: Sendable {
         let send: Bool
         switch g {
         case .peek:
-            if let app = o.app, o.wants.contains(.quickActions) {
+            o.peeked = true
+            if let app = o.app, o.isIcon {
                 // An icon: pressing it shows the app's quick actions, as on a home screen.
                 event.kind = .gesture(.quickActions)
-                menu = .app(app)
+                menu = .icon(app: app, own: o.items)
                 o.menuShown = true
                 send = true
             } else if o.wants.contains(.previews) {
@@ -109,8 +128,10 @@ struct RegionRouter: Sendable {
         case .pop, .dismiss:
             send = !o.menuShown && !o.previewRefused
         case .quickActions:
-            send = !o.menuShown && !o.previewRefused && o.wants.contains(.quickActions)
-            if send { menu = o.app.map { .app($0) } ?? .items(o.items) }
+            // The swipe up of a peek, shown or not: a region that wants quick actions but no previews
+            // still gets its items.
+            send = !o.menuShown && o.wants.contains(.quickActions)
+            if send { menu = .items(o.items) }
         case .longPress:
             send = o.wants.contains(.longPress)
         }

@@ -126,7 +126,7 @@ public enum LearnedAverageFile {
         }
         let varied = variedValues.map { $0.exactInteger == 1 }
         var average: Double? = nil
-        if case .number(let a) = averageValue { average = a } else if case .null = averageValue {} else {
+        if case .number(let a, _) = averageValue { average = a } else if case .null = averageValue {} else {
             throw fail("average is neither a number nor null")
         }
         let state = AverageTouchLearner.Saved(

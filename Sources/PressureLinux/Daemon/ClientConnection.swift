@@ -17,15 +17,8 @@ public final class ClientConnection {
 
     deinit { close(fd) }
 
-    public func credentials() -> PeerCredentials? {
-        var cred = pressured_ucred()
-        guard pressured_peer_credentials(fd, &cred) == 0 else { return nil }
-        var groups = [gid_t](repeating: 0, count: 64)
-        var glen = socklen_t(groups.count * MemoryLayout<gid_t>.size)
-        let ok = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, $0.baseAddress, &glen) } == 0
-        let count = ok ? Int(glen) / MemoryLayout<gid_t>.size : 0
-        return PeerCredentials(pid: cred.pid, uid: cred.uid, gid: cred.gid, groups: Array(groups.prefix(count)))
-    }
+    /// Who connected, as the kernel recorded it.
+    public func credentials() throws(SystemError) -> PeerCredentials { try PeerCredentials(socket: fd) }
 
     /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
     static let readChunk = 4096

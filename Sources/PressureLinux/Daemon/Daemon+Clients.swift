@@ -6,8 +6,13 @@ import PressureCore
 extension Daemon {
     func acceptClients() {
         while let c = listener.accept() {
-            let cred = c.credentials()
-            let id = hub.connect(mayControl: cred?.mayControl(controlGroup: controlGroup) ?? false)
+            // Identity is what the kernel vouches for; a peer it says nothing of may do only what anyone may.
+            let cred: PeerCredentials?
+            do { cred = try c.credentials() } catch {
+                Log.warning("a client's credentials: \(error); it may do only what anyone may")
+                cred = nil
+            }
+            let id = hub.connect(peer: cred?.identity ?? .unknown)
             clients[id] = c
             do { try loop.add(c.fd, token: Token.client | UInt64(id)) } catch {
                 Log.error("client \(id): \(error)")
@@ -15,7 +20,7 @@ extension Daemon {
                 clients[id] = nil
                 continue
             }
-            if let cred { Log.debug("client \(id): pid \(cred.pid) uid \(cred.uid) gid \(cred.gid)") }
+            if let cred { Log.debug("client \(id): pid \(cred.pid)") }
         }
     }
 

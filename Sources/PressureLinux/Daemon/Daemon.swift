@@ -34,7 +34,6 @@ public final class Daemon {
     var running = true
     var exitStatus: Int32 = 0
     var readBuffer: [InputEvent] = []
-    let controlGroup: UInt32?
     let notify = SystemdNotify()
     /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
     var watchdog: DeadlineTimer? = nil
@@ -52,7 +51,7 @@ public final class Daemon {
         learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
-        hub = Hub(configuration: configuration)
+        hub = Hub(configuration: configuration, daemonUser: getuid())
         hub.recordsTransitions = options.verbose
         do {
             loop = try EventLoop()
@@ -69,7 +68,6 @@ public final class Daemon {
                 throw .listener(error)
             }
         }
-        controlGroup = options.group.flatMap { name in getgrnam(name).map { $0.pointee.gr_gid } }
         readBuffer.reserveCapacity(1024)
         do {
             try loop.add(listener.fd, token: Token.listener)
@@ -115,7 +113,7 @@ public final class Daemon {
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
         var paths = options.configPaths
         if paths.isEmpty, access(DaemonOptions.defaultConfigPath, R_OK) == 0 { paths = [DaemonOptions.defaultConfigPath] }
-        do { return try ConfigurationLoader.load(paths: paths) } catch { throw .configuration(error) }
+        do { return try ConfigurationLoader.load(paths: paths, resolvingAccounts: true) } catch { throw .configuration(error) }
     }
 
     /// Runs until `SIGTERM`/`SIGINT` (or the end of a replay with `--exit-when-done`); returns the exit status.
@@ -224,6 +222,11 @@ public final class Daemon {
         let now = monotonicMicroseconds()
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }
+        // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
+        // or moved just before its deadline must be seen first (nor may its frame come out after the press).
+        if let due = hub.nextDeadline, due.microseconds <= now {
+            for id in devices.keys { readDevice(id) }
+        }
         hub.tick(now: Timestamp(microseconds: now))
         learnedStore.flush(now: now)
     }

@@ -4,7 +4,8 @@ import PressureCommandLine
 /// `pressured`'s command line.
 public struct DaemonOptions: Sendable {
     public var socketPath = "/run/pressured/pressured.sock"
-    /// Group owning the socket file; its members may also send control requests.
+    /// Group owning the socket file: its members may connect. (Control is for root, the daemon's user and
+    /// the configuration's `ControlGroup`.)
     public var group: String? = nil
     /// Configuration files, merged in order; default `/etc/pressured/pressured.conf` where it exists.
     public var configPaths: [String] = []
@@ -43,7 +44,8 @@ public struct DaemonOptions: Sendable {
                          [--grab] [--realtime] [--verbose]
                pressured --replay CAPTURE [--desc FILE] [--replay-device N] [--speed X] [--exit-when-done] [...]
           --socket PATH      listening socket (default /run/pressured/pressured.sock)
-          --group NAME       group owning the socket; its members may send control requests
+          --group NAME       group owning the socket: its members may connect (control requests
+                             need root or the configuration's ControlGroup)
           --config FILE      configuration file (repeatable; default /etc/pressured/pressured.conf if present)
           --device NODE      serve only this device node (repeatable); no discovery
           --grab             grab devices (EVIOCGRAB): nobody else gets their events

@@ -64,7 +64,8 @@ public struct JSONParser {
             try expectLiteral("null")
             return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try parseNumber())
+            let (value, text) = try parseNumber()
+            return .number(value, literal: text)
         case let byte:
             throw JSONError(offset: index, reason: .unexpectedByte(byte, expected: expected))
         }
@@ -142,8 +143,9 @@ public struct JSONParser {
 
     // MARK: Numbers
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted with correct rounding.
-    private mutating func parseNumber() throws(JSONError) -> Double {
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted with correct rounding; with the text
+    /// it was read from (short texts are stored inline by `String`: no allocation for ordinary numbers).
+    private mutating func parseNumber() throws(JSONError) -> (Double, String) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let first = try peek(expected: "a digit")
@@ -169,7 +171,7 @@ public struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw JSONError(offset: start, reason: .numberOutOfRange)
         }
-        return value
+        return (value, text)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

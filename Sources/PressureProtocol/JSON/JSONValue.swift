@@ -6,11 +6,15 @@
 /// text, not a JSON-semantics comparison.
 ///
 /// Numbers are `Double`s, as in JavaScript: integers beyond ±2^53 lose their last digits (see
-/// ``exactInteger``).
+/// ``exactInteger``). A number the parser read also keeps its `literal` text, so it is written back
+/// exactly as the client wrote it: a request's `id` of `12345678901234567890123` is echoed as that, not
+/// as `1.2345678901234568e+22`. Numbers compare by value; the literal is only how they are written.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// `literal`: the text the number was read from (``JSONParser`` sets it; it must be a JSON number),
+    /// nil for a number made in code, which is written in its shortest round-tripping form.
+    case number(Double, literal: String? = nil)
     case string(String)
     case array([JSONValue])
     /// Members in source order.
@@ -22,7 +26,7 @@ extension JSONValue: Hashable {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
-        case (.number(let x), .number(let y)): return x == y
+        case (.number(let x, _), .number(let y, _)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
         case (.object(let x), .object(let y)):
@@ -37,7 +41,7 @@ extension JSONValue: Hashable {
         case .bool(let b):
             hasher.combine(1)
             hasher.combine(b)
-        case .number(let n):
+        case .number(let n, _):
             hasher.combine(2)
             hasher.combine(n)
         case .string(let s):
@@ -82,7 +86,7 @@ extension JSONValue {
 
     /// The number, if this is a number.
     public var numberValue: Double? {
-        if case .number(let n) = self { return n }
+        if case .number(let n, _) = self { return n }
         return nil
     }
 
@@ -101,7 +105,7 @@ extension JSONValue {
     /// The number as an `Int` when it is one exactly: `3`, `3.0` and `3e2` are integers; `1.5`, `1e30`
     /// and anything beyond ±2^53 (where a `Double` no longer tells neighbouring integers apart) are not.
     public var exactInteger: Int? {
-        guard case .number(let n) = self, n.isFinite, abs(n) <= Self.maximumExactInteger else { return nil }
+        guard case .number(let n, _) = self, n.isFinite, abs(n) <= Self.maximumExactInteger else { return nil }
         return Int(exactly: n)
     }
 

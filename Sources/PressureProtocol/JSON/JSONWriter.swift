@@ -61,12 +61,14 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON value, compactly (no whitespace), object members in their order.
+    /// A JSON value, compactly (no whitespace), object members in their order; a number the parser read
+    /// as its literal text.
     public static func append(_ value: JSONValue, to out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): appendBool(b, to: &out)
-        case .number(let n): appendNumber(n, to: &out)
+        case .number(_, let literal?): out.append(contentsOf: literal.utf8)  // as it was read
+        case .number(let n, nil): appendNumber(n, to: &out)
         case .string(let s): appendString(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
