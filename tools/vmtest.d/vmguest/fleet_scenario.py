@@ -175,7 +175,13 @@ PARTS = (tap_move, two_fingers, hover, hold, palm, confidence_palm, rising_press
 
 def run_device(entry, udev_env, daemon):
     client = Client(daemon.sock, ("gestures", "touches", "devices"))
-    d = FleetDevice(entry, client, udev_env, daemon.sock)
+    try:
+        d = FleetDevice(entry, client, udev_env, daemon.sock)
+    except (ValueError, KeyError) as e:  # a descriptor the player cannot read: this device fails, not the fleet
+        client.close()
+        return {"device": entry["test_class"], "id": "-", "generic_id": False, "kind": "-", "pressure": "-",
+                "result": "failed", "differs": f"the player cannot build its reports: {e}", "notes": [],
+                "checks": [], "seconds": 0}
     t0 = time.monotonic()
     row = {"device": entry["test_class"], "id": f"{d.bus:04x}:{d.vendor:04x}:{d.product:04x}",
            "generic_id": entry["vendor"] is None, "application": entry["application"]}
