@@ -247,4 +247,34 @@ final class HubTests: XCTestCase {
         XCTAssertNil(hub.addDevice(node: "/dev/input/event0", description: DeviceDescription(name: "Power Button")))
         XCTAssertEqual(hub.deviceIDs, [])
     }
+
+    /// The vmtest fleet found it: a Dell Canvas totem's System Multi-Axis Controller (advanced_silicon
+    /// 2575:0204) is a direct node udev calls a touchscreen, so a totem resting on the panel long-pressed.
+    /// hid-multitouch makes it multi-touch with MT_TOOL_DIAL as its only tool where its collection has
+    /// contact identifiers; Linux 6.1 gave this one hid-input's ABS_X/Y and BTN_TOUCH under the kernel's
+    /// " System Multi Axis" name. Neither is served.
+    func testADialIsNotServed() {
+        var multitouch = TestDevices.slottedWithoutPressure
+        multitouch.name = "Canvas Totem"
+        multitouch.absInfo[AbsCode.mtToolType] = AbsInfo(minimum: MTTool.dial, maximum: MTTool.dial)
+        var generic = TestDevices.singleTouch
+        generic.name = "uhid test advanced_silicon_2575_0204 System Multi Axis"
+        var hub = Hub(configuration: Configuration())
+        for totem in [multitouch, generic] {
+            XCTAssertThrowsError(try TouchDevice(totem)) {
+                XCTAssertEqual($0 as? TouchDevice.NotATouchDevice, .init(name: totem.name, reason: .dial))
+            }
+            XCTAssertNil(hub.addDevice(node: "/dev/input/event2", description: totem))
+            XCTAssertTrue(hub.takeWork().notices.contains {
+                if case .info(let m) = $0 { return m.contains("it is a dial") }
+                return false
+            })
+        }
+        // A touchscreen whose firmware tells fingers from palms is still one, and so is the same device's
+        // touchscreen node.
+        XCTAssertNotNil(hub.addDevice(node: "/dev/input/event3", description: TestDevices.slottedWithPalms))
+        var screen = TestDevices.slotted
+        screen.name = "uhid test advanced_silicon_2575_0204"
+        XCTAssertNotNil(hub.addDevice(node: "/dev/input/event1", description: screen))
+    }
 }
