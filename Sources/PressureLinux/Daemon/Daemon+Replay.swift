@@ -5,18 +5,21 @@ import PressureCore
 /// `--replay`: a capture served through the whole daemon, socket included.
 extension Daemon {
     func startReplaySource(_ path: String) throws(DaemonError) {
-        let capture: Capture
+        // Streamed from the file as it plays, every line checked before the first client is served.
+        let capture: CaptureStream
         do {
-            capture = try CaptureLoader.load(
+            capture = try CaptureLoader.open(
                 path: path, descriptionPath: options.replayDescription, deviceIndex: options.replayDevice)
         } catch { throw .replay(error) }
+        let events: CaptureReplay
+        do { events = try CaptureReplay(capture) } catch { throw .replay(.capture(error)) }
         CaptureLoader.warnAssumptions(capture, prefix: "replay: ")
         var learned: AverageTouchLearner? = nil
         if let file = options.replayLearned {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        let source = ReplaySource(CaptureReplay(capture.events), speed: options.speed)
+        let source = ReplaySource(events, speed: options.speed)
         // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(
             node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions,
@@ -39,13 +42,27 @@ extension Daemon {
     /// Feeds the events due by `now`; the hub's own tick, after this, fires the long presses due.
     func stepReplay(now: Int64) {
         guard let r = replay, r.source.started else { return }
-        let due = r.source.due(atMonotonic: now)
-        if !due.isEmpty { hub.handle(device: r.device, events: due) }
-        if r.source.finished {
+        var failure: CaptureError? = nil
+        do throws(CaptureError) {
+            // Paced, every event due by now (a streamed capture's batches end slices); at speed 0 one
+            // batch a wake-up, so clients are written to between batches.
+            repeat {
+                let due = try r.source.due(atMonotonic: now)
+                if due.isEmpty { break }
+                hub.handle(device: r.device, events: due)
+            } while r.source.speed > 0
+        } catch {
+            failure = error
+        }
+        if r.source.finished || failure != nil {
             // As when a device is unplugged: contacts still down are cancelled, open peeks dismissed.
             hub.removeDevice(r.device)
             replay = nil
-            Log.info("replay finished")
+            if let failure {
+                Log.error("replay: \(failure); the replay ends there")
+            } else {
+                Log.info("replay finished")
+            }
             if options.exitWhenDone { running = false }
         }
     }
