@@ -90,7 +90,7 @@ final class CaptureStreamTests: XCTestCase {
         let half = lines.prefix(lines.count / 2).joined(separator: "\n")
         lines[lines.count - 10] = "E: 1.5 0003 zz 12"
         let lastEvent = try XCTUnwrap(record.range(of: "- [", options: .backwards))
-        let cases: [(String, String, String)] = [
+        var cases: [(String, String, String)] = [
             ("empty.evemu", "", "empty.evemu: not a capture this reader knows: evemu (1.1–1.3), libinput record (version 1), evtest output or Android getevent -lt/-t"),
             ("bad-line.evemu", lines.joined(separator: "\n"), "bad-line.evemu:\(lines.count - 9): expected an event `E: <seconds>.<micros> <type hex> <code hex> <value>`, got `E: 1.5 0003 zz 12`"),
             ("cut.evemu", half + "\nE: 1.", "cut.evemu:\(lines.count / 2 + 1): expected an event `E: <seconds>.<micros> <type hex> <code hex> <value>`, got `E: 1.`"),
@@ -99,6 +99,25 @@ final class CaptureStreamTests: XCTestCase {
             ("cut.yml", String(record[..<lastEvent.upperBound]) + "  0,  506", "cut.yml:\(record[..<lastEvent.upperBound].split(separator: "\n", omittingEmptySubsequences: false).count): truncated file: the last line is cut off: an event `- [sec, usec, type, code, value]`"),
             ("cut.evtest.txt", evtest + "Event: time 1.000000, type 3 (EV_ABS), code 57", "cut.evtest.txt:\(evtest.split(separator: "\n", omittingEmptySubsequences: false).count): event line cut short at the end of the file: expected `Event: time <seconds>.<micros>, type <n> (<name>), code <n> (<name>), value <n>`, got `Event: time 1.000000, type 3 (EV_ABS), code 57`"),
         ]
+        let getevent = try String(
+            contentsOf: FixtureFiles.fixtures.appendingPathComponent("two-devices.getevent.txt"), encoding: .utf8)
+        let middle: [(String, String, Int, String)] = [
+            ("bad.getevent.txt", getevent, 150, "[      81.000000] /dev/input/event2: EV_ABS       ABS_MT_SLOT          zz"),
+            ("bad.evtest.txt", evtest, 59, "Event: time 1587922486.180000, type 3 (EV_ABS), code 58 (ABS_MT_PRESSURE), value x"),
+            ("bad.yml", record, 108, "    - [  0,      0,   3,  zz,      10]"),
+        ]
+        for (file, text, line, replacement) in middle {
+            var cut = text.split(separator: "\n", omittingEmptySubsequences: false)
+            cut[line - 1] = Substring(replacement)
+            cases.append((file, cut.joined(separator: "\n"), ""))
+            // Whole, the error names that line; streamed it must name the same (checked below).
+            guard case .failure(let e) = whole(Array(cases[cases.count - 1].1.utf8), file: file) else {
+                XCTFail("\(file) reads whole with line \(line) broken")
+                continue
+            }
+            XCTAssertEqual(e.file, file)
+            XCTAssertEqual(e.line, line, "\(e)")
+        }
         for (file, text, words) in cases {
             let bytes = Array(text.utf8)
             guard case .failure(let expected) = whole(bytes, file: file) else {

@@ -81,4 +81,32 @@ final class ReplayStreamingTests: XCTestCase {
             }
         }
     }
+
+    /// A bad line read from its file through `read(2)`, a byte at a time or in 4 KiB chunks, with either
+    /// first pass, is reported as reading the file whole reports it: the file and the line, for every format.
+    func testABadLineInAFileIsNamedByFileAndLineAtAnyChunkSize() throws {
+        let dir = try temporaryFolder(self)
+        let broken: [(String, Int, String)] = [
+            ("peek-pop.evemu", 30, "E: 1.5 0003 zz 12"),
+            ("elan-two-devices.yml", 108, "    - [  0,      0,   3,  zz,      10]"),
+            ("two-sessions.evtest.txt", 59, "Event: time 1587922486.180000, type 3 (EV_ABS), code 58 (ABS_MT_PRESSURE), value x"),
+            ("two-devices.getevent.txt", 150, "[      81.000000] /dev/input/event2: EV_ABS       ABS_MT_SLOT          zz"),
+        ]
+        for (name, line, replacement) in broken {
+            var lines = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            lines[line - 1] = Substring(replacement)
+            let file = dir.appendingPathComponent("bad-" + name)
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            let expected = "\(file.path):\(line): "
+            XCTAssertThrowsError(try CaptureLoader.load(path: file.path)) { XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)") }
+            for chunk in [1, 4096] {
+                for firstPass in [CaptureStream.FirstPass.wholeFile, .header] {
+                    XCTAssertThrowsError(try CaptureLoader.open(path: file.path, chunkSize: chunk, firstPass: firstPass).readAll()) {
+                        XCTAssertTrue("\($0)".hasPrefix(expected), "\(name), chunk \(chunk), \(firstPass): \($0)")
+                    }
+                }
+            }
+        }
+    }
 }
