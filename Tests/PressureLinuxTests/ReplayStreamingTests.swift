@@ -109,4 +109,25 @@ final class ReplayStreamingTests: XCTestCase {
             }
         }
     }
+
+    /// `pressured --replay` streams its capture, but checks every line of it before binding its socket:
+    /// a bad last line is the error, not the socket that could not have been bound (its folder is missing).
+    func testPressuredChecksTheWholeCaptureBeforeBindingItsSocket() throws {
+        let dir = try temporaryFolder(self)
+        let bad = dir.appendingPathComponent("bad-end.evemu")
+        let text = try longPress(frames: 3000)
+        try (text + "E: 99.000000 0003 zz 1\n").write(to: bad, atomically: true, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let socket = dir.appendingPathComponent("missing/s.sock").path
+        let r = try Executables.run("pressured", ["--replay", bad.path, "--socket", socket, "--exit-when-done"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("bad-end.evemu:\(lines): expected an event"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("s.sock"), r.stderr)
+        // The same file without its bad line gets as far as the socket.
+        let good = dir.appendingPathComponent("good.evemu")
+        try text.write(to: good, atomically: true, encoding: .utf8)
+        let g = try Executables.run("pressured", ["--replay", good.path, "--socket", socket, "--exit-when-done"])
+        XCTAssertNotEqual(g.status, 0)
+        XCTAssertTrue(g.stderr.contains("s.sock"), g.stderr)
+    }
 }

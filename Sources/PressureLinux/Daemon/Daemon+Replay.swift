@@ -4,8 +4,17 @@ import PressureCore
 
 /// `--replay`: a capture served through the whole daemon, socket included.
 extension Daemon {
-    func startReplaySource(_ path: String) throws(DaemonError) {
-        // Streamed from the file as it plays, every line checked before the first client is served.
+    /// A capture to replay and what `--learned` says it learned: opened, every line checked and its first
+    /// batch read, and refused, before the socket is bound, so a daemon that cannot start never accepts a
+    /// client first. The capture is streamed from its file as it plays (the file stays open).
+    struct ReplayInput {
+        let path: String
+        let capture: CaptureStream
+        let events: CaptureReplay
+        let learned: AverageTouchLearner?
+    }
+
+    static func loadReplay(_ path: String, options: DaemonOptions) throws(DaemonError) -> ReplayInput {
         let capture: CaptureStream
         do {
             capture = try CaptureLoader.open(
@@ -19,7 +28,12 @@ extension Daemon {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        let source = ReplaySource(events, speed: options.speed)
+        return ReplayInput(path: path, capture: capture, events: events, learned: learned)
+    }
+
+    func startReplaySource(_ input: ReplayInput) throws(DaemonError) {
+        let (path, capture, learned) = (input.path, input.capture, input.learned)
+        let source = ReplaySource(input.events, speed: options.speed)
         // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(
             node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions,
