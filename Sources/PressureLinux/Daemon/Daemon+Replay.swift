@@ -4,32 +4,36 @@ import PressureCore
 
 /// `--replay`: a capture served through the whole daemon, socket included.
 extension Daemon {
-    /// A capture to replay and what `--learned` says it learned: read, and refused, before the socket is
-    /// bound, so a daemon that cannot start never accepts a client first.
+    /// A capture to replay and what `--learned` says it learned: opened, every line checked and its first
+    /// batch read, and refused, before the socket is bound, so a daemon that cannot start never accepts a
+    /// client first. The capture is streamed from its file as it plays (the file stays open).
     struct ReplayInput {
         let path: String
-        let capture: Capture
+        let capture: CaptureStream
+        let events: CaptureReplay
         let learned: AverageTouchLearner?
     }
 
     static func loadReplay(_ path: String, options: DaemonOptions) throws(DaemonError) -> ReplayInput {
-        let capture: Capture
+        let capture: CaptureStream
         do {
-            capture = try CaptureLoader.load(
+            capture = try CaptureLoader.open(
                 path: path, descriptionPath: options.replayDescription, deviceIndex: options.replayDevice)
         } catch { throw .replay(error) }
+        let events: CaptureReplay
+        do { events = try CaptureReplay(capture) } catch { throw .replay(.capture(error)) }
         CaptureLoader.warnAssumptions(capture, prefix: "replay: ")
         var learned: AverageTouchLearner? = nil
         if let file = options.replayLearned {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        return ReplayInput(path: path, capture: capture, learned: learned)
+        return ReplayInput(path: path, capture: capture, events: events, learned: learned)
     }
 
     func startReplaySource(_ input: ReplayInput) throws(DaemonError) {
         let (path, capture, learned) = (input.path, input.capture, input.learned)
-        let source = ReplaySource(CaptureReplay(capture.events), speed: options.speed)
+        let source = ReplaySource(input.events, speed: options.speed)
         // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(
             node: "replay:\(path)", description: capture.device, learned: learned, assumed: capture.assumptions,
@@ -52,13 +56,27 @@ extension Daemon {
     /// Feeds the events due by `now`; the hub's own tick, after this, fires the long presses due.
     func stepReplay(now: Int64) {
         guard let r = replay, r.source.started else { return }
-        let due = r.source.due(atMonotonic: now)
-        if !due.isEmpty { hub.handle(device: r.device, events: due) }
-        if r.source.finished {
+        var failure: CaptureError? = nil
+        do throws(CaptureError) {
+            // Paced, every event due by now (a streamed capture's batches end slices); at speed 0 one
+            // batch a wake-up, so clients are written to between batches.
+            repeat {
+                let due = try r.source.due(atMonotonic: now)
+                if due.isEmpty { break }
+                hub.handle(device: r.device, events: due)
+            } while r.source.speed > 0
+        } catch {
+            failure = error
+        }
+        if r.source.finished || failure != nil {
             // As when a device is unplugged: contacts still down are cancelled, open peeks dismissed.
             hub.removeDevice(r.device)
             replay = nil
-            Log.info("replay finished")
+            if let failure {
+                Log.error("replay: \(failure); the replay ends there")
+            } else {
+                Log.info("replay finished")
+            }
             if options.exitWhenDone { running = false }
         }
     }

@@ -24,7 +24,8 @@ final class ReplaySource {
 
     private(set) var started = false
     var finished: Bool { replay.isFinished }
-    var eventCount: Int { replay.eventCount }
+    /// The capture's events (its whole file is checked before a replay starts).
+    var eventCount: Int { replay.eventCount ?? 0 }
 
     func start(atMonotonic now: Int64) {
         guard !started else { return }
@@ -38,12 +39,13 @@ final class ReplaySource {
         replay.nextTime.flatMap { clock.hubTime(of: $0)?.microseconds }
     }
 
-    /// The events due by monotonic `now` (a batch at speed 0).
-    func due(atMonotonic now: Int64) -> ArraySlice<InputEvent> {
+    /// The events due by monotonic `now` (a batch at speed 0), as far as the stream's batch goes: take
+    /// again for more. The capture is read from its file as it plays; an error is its file failing.
+    func due(atMonotonic now: Int64) throws(CaptureError) -> ArraySlice<InputEvent> {
         guard started else { return [] }
         guard let limit = clock.deviceTime(at: Timestamp(microseconds: now)) else {
-            return replay.take(atMost: Self.batch)
+            return try replay.take(atMost: Self.batch)
         }
-        return replay.take(through: limit)
+        return try replay.take(through: limit)
     }
 }
