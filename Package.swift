@@ -45,9 +45,10 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
-        // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
+        // What the tests share: the built executables, a daemon process, a raw socket client, a client's
+        // stream checked against the protocol's promises.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "TestSupport"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
     ],

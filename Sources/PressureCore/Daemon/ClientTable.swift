@@ -1,10 +1,10 @@
 /// The connected clients: each one's queue, subscription and standing, and the one way anything reaches
 /// them. ``send(_:to:_:)`` encodes a line once, only if someone is to get it, however many do, and queues
-/// it for each; nothing is sent any other way.
+/// it for each; nothing is sent any other way but the last lines of a connection being closed
+/// (``sayFarewell(_:cancelling:_:)``).
 ///
-/// A client that cannot take a line it must not lose (its queue is full) is closed: it stays in the
-/// table, marked closing and sent nothing more, until the loop has closed its socket and said so
-/// (``remove(_:)``).
+/// A client stays in the table until the loop has closed its socket and said so (``remove(_:)``); its
+/// ``ClientStanding`` says what it may still be sent meanwhile.
 struct ClientTable: Sendable {
     struct Client: Sendable {
         let id: Int
@@ -14,9 +14,21 @@ struct ClientTable: Sendable {
         let mayControl: Bool
         /// Bad requests so far (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
-        var closing = false
+        var standing = ClientStanding.open
+        /// Closing: the error to queue once its open contacts are cancelled (``sayFarewell(_:cancelling:_:)``).
+        var farewell: ProtocolError? = nil
+        /// Why it is being closed, for the loop's log.
+        var closeReason = ""
+        /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
+        var openTouches: [TouchKey] = []
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
         var markedWritable = false
+    }
+
+    /// A contact on a device.
+    struct TouchKey: Hashable, Sendable {
+        var device: Int
+        var contact: UInt64
     }
 
     /// Who a line goes to. A client being closed gets nothing.
@@ -34,7 +46,7 @@ struct ClientTable: Sendable {
     /// A line for clients, encoded by ``send(_:to:_:)``.
     enum Line {
         case message(ServerMessage)
-        /// A gesture or touch event; touch events may be dropped for a slow reader (``ClientQueue``).
+        /// A gesture or touch event; a touch's `moved` may be coalesced for a slow reader (``ClientQueue``).
         case event(PressureEvent)
         /// A gesture of a touch a region owns, for its owner (``ServerMessage/appendRouted(_:region:app:items:to:)``).
         case routed(PressureEvent, region: String, app: String?, items: [QuickActionItem]?)
@@ -44,11 +56,13 @@ struct ClientTable: Sendable {
     struct Sent {
         /// Clients the line was queued for.
         var clients = 0
-        /// Whether a client was closed because its queue was full (what clients listen to changed).
+        /// Whether a client began to be closed because its queue was full: its farewell is owed, and
+        /// what clients listen to changed.
         var closedAny = false
     }
 
-    private(set) var clients: [Client] = []
+    /// Mutated only here and in `ClientTable+Closing.swift`.
+    var clients: [Client] = []
     private var nextID = 1
     private let queueCapacity: Int
     /// The line being sent, encoded once for every recipient; its storage is kept between lines.
@@ -66,13 +80,16 @@ struct ClientTable: Sendable {
     mutating func send(_ line: Line, to recipients: Recipients, _ work: inout Hub.Work) -> Sent {
         var sent = Sent()
         var isEncoded = false
-        for c in clients.indices where !clients[c].closing && Self.gets(clients[c], recipients) {
+        let alone: Bool
+        if case .client = recipients { alone = true } else { alone = false }
+        for c in clients.indices
+        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients) {
             if !isEncoded {
                 encode(line)
                 isEncoded = true
             }
             sent.clients += 1
-            if !enqueue(c, droppable: line.isTouch, &work) { sent.closedAny = true }
+            if !enqueue(c, line.kind, &work) { sent.closedAny = true }
         }
         return sent
     }
@@ -99,14 +116,23 @@ struct ClientTable: Sendable {
         }
     }
 
-    /// Queues the encoded line for the client at index `c`; false when that closed it (too slow).
-    private mutating func enqueue(_ c: Int, droppable: Bool, _ work: inout Hub.Work) -> Bool {
-        switch clients[c].queue.append(encoded[...], droppable: droppable) {
-        case .queued:
-            if !clients[c].markedWritable {
-                clients[c].markedWritable = true
-                work.writable.append(clients[c].id)
+    /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
+    private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
+        let outcome: ClientQueue.Outcome
+        switch kind {
+        case .other: outcome = clients[c].queue.append(encoded[...], .other)
+        case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
+        case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
+        case .began(let key):
+            outcome = clients[c].queue.append(encoded[...], .other)
+            if outcome == .queued { clients[c].openTouches.append(key) }
+        }
+        switch outcome {
+        case .queued, .coalesced:
+            if case .end(let key) = kind, let i = clients[c].openTouches.firstIndex(of: key) {
+                clients[c].openTouches.remove(at: i)
             }
+            markWritable(c, &work)
         case .dropped:
             break
         case .overflow:
@@ -116,22 +142,10 @@ struct ClientTable: Sendable {
         return true
     }
 
-    /// Closes a client after one last line, the error that says why; false when it was closing already or
-    /// is not connected.
-    @discardableResult
-    mutating func close(_ id: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
-        guard let c = index(of: id) else { return false }
-        return close(at: c, with: error, reason: reason, &work)
-    }
-
-    private mutating func close(at c: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
-        guard !clients[c].closing else { return false }
-        clients[c].closing = true
-        var line: [UInt8] = []
-        ServerMessage.error(error).append(to: &line)
-        work.disconnects.append(Hub.Disconnect(client: clients[c].id, reason: reason, finalLine: line))
-        work.notices.append(.info("client \(clients[c].id) disconnected: \(reason)"))
-        return true
+    mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
+        guard !clients[c].markedWritable else { return }
+        clients[c].markedWritable = true
+        work.writable.append(clients[c].id)
     }
 
     /// The loop took the work: clients with bytes queued from now on are listed anew.
@@ -145,19 +159,23 @@ struct ClientTable: Sendable {
     mutating func connect(mayControl: Bool) -> Int {
         let id = nextID
         nextID += 1
-        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl))
+        var client = Client(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl)
+        client.openTouches.reserveCapacity(16)
+        clients.append(client)
         return id
     }
 
-    /// The connection is gone: the client leaves the table. Returns whether it was being closed, nil when
-    /// it was not in the table.
-    mutating func remove(_ id: Int) -> Bool? {
+    /// The connection is gone: the client leaves the table. Returns how it stood, nil when it was not in
+    /// the table.
+    mutating func remove(_ id: Int) -> ClientStanding? {
         guard let c = index(of: id) else { return nil }
-        return clients.remove(at: c).closing
+        return clients.remove(at: c).standing
     }
 
-    /// Whether the client is connected and not being closed.
-    func isOpen(_ id: Int) -> Bool { index(of: id).map { !clients[$0].closing } ?? false }
+    /// Whether the client is connected and may send requests.
+    func isOpen(_ id: Int) -> Bool { index(of: id).map { clients[$0].standing == .open } ?? false }
+
+    func standing(of id: Int) -> ClientStanding? { index(of: id).map { clients[$0].standing } }
 
     /// Whether the client may send control requests.
     func mayControl(_ id: Int) -> Bool { index(of: id).map { clients[$0].mayControl } ?? false }
@@ -165,6 +183,9 @@ struct ClientTable: Sendable {
     /// The client's subscription, nil before it subscribed. (Fields are read one by one rather than the
     /// entry copied: a copy held while a line is queued for the client would copy its queue's storage.)
     func subscription(of id: Int) -> Subscription? { index(of: id).flatMap { clients[$0].subscription } }
+
+    /// The contacts open for the client (``Client/openTouches``).
+    func openTouches(of id: Int) -> [TouchKey] { index(of: id).map { clients[$0].openTouches } ?? [] }
 
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }
@@ -178,17 +199,7 @@ struct ClientTable: Sendable {
         return clients[c].errors
     }
 
-    /// Lets `write` take the client's queued bytes. Returns how many touch events to tell it it lost,
-    /// once its queue has room again (zero: nothing to tell).
-    mutating func drain(_ id: Int, _ write: (UnsafeRawBufferPointer) -> Int) -> Int {
-        guard let c = index(of: id) else { return 0 }
-        clients[c].queue.drain(write)
-        guard clients[c].queue.droppedTouches > 0, clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2
-        else { return 0 }
-        return clients[c].queue.takeDroppedCount()
-    }
-
-    private func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
+    func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
 
     // MARK: What the table holds
 
@@ -196,23 +207,47 @@ struct ClientTable: Sendable {
     var ids: [Int] { clients.map(\.id) }
     var subscriberCount: Int { clients.reduce(0) { $0 + ($1.subscription == nil ? 0 : 1) } }
     var queuedBytes: Int { clients.reduce(0) { $0 + $1.queue.pendingCount } }
-    var hasSubscriber: Bool { clients.contains { !$0.closing && $0.subscription != nil } }
-    var largestBacklog: Int { clients.lazy.filter { !$0.closing }.map { $0.queue.pendingCount }.max() ?? 0 }
+    var hasSubscriber: Bool { clients.contains { $0.standing == .open && $0.subscription != nil } }
 
     func hasPendingBytes(_ id: Int) -> Bool {
         index(of: id).map { !clients[$0].queue.isEmpty } ?? false
     }
 
+    /// Bytes queued for an open client (0 for one being closed or not in the table).
+    func backlog(_ id: Int) -> Int {
+        index(of: id).map { clients[$0].standing == .open ? clients[$0].queue.pendingCount : 0 } ?? 0
+    }
+
     /// Whether an open client is subscribed to the device's touches.
     func listensToTouches(device id: Int) -> Bool {
-        clients.contains { !$0.closing && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false) }
+        clients.contains {
+            $0.standing == .open && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
+        }
     }
 }
 
 extension ClientTable.Line {
-    /// Touch events are the lines a slow reader may lose.
-    var isTouch: Bool {
-        if case .event(let e) = self, case .touch = e.kind { return true }
+    /// What the line is to a client's queue, and to the contacts open for it.
+    enum Kind {
+        case other
+        case began(ClientTable.TouchKey)
+        case moved(ClientTable.TouchKey)
+        case end(ClientTable.TouchKey)
+    }
+
+    var kind: Kind {
+        guard case .event(let e) = self, case .touch(let phase) = e.kind else { return .other }
+        let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
+        switch phase {
+        case .began: return .began(key)
+        case .moved: return .moved(key)
+        case .ended, .cancelled: return .end(key)
+        }
+    }
+
+    /// Replies, errors and notices: what a client whose input ended is still sent, when they are its own.
+    var isAnswer: Bool {
+        if case .message = self { return true }
         return false
     }
 }

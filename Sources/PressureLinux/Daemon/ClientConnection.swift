@@ -7,6 +7,15 @@ public final class ClientConnection {
     var pending: [UInt8] = []
     /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
     var waitsForWritable = false
+    /// Registered for EPOLLIN (until its input ended).
+    var watchesReadable = true
+    /// The client sent end of file: it is no longer read (nor registered for EPOLLIN), only written to.
+    var inputEnded = false
+    /// The socket took bytes since the replay's pacing last looked (``Daemon/replayMayStep(now:)``).
+    var tookBytes = false
+    /// Since when (monotonic µs) its backlog holds a full-speed replay back without the socket taking
+    /// anything; nil while it keeps up.
+    var stalledSince: Int64? = nil
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 
@@ -44,12 +53,12 @@ public final class ClientConnection {
                     pending.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, Self.readChunk) }
                 }
             } catch {
-                // ECONNRESET and the like: the client is gone, as with an orderly hang-up.
+                // ECONNRESET and the like: the client is gone.
                 return .closed
             }
             pending.removeSubrange((start + (got ?? 0))...)
             guard let n = got else { return .open }
-            if n == 0 { return .closed }
+            if n == 0 { return .endOfInput }
             var lineStart = 0
             while let nl = pending[start...].firstIndex(of: 0x0a) {
                 line(pending[lineStart..<nl])
@@ -60,6 +69,10 @@ public final class ClientConnection {
             if pending.count > Self.maximumLine { return .lineTooLong }
         }
     }
+
+    /// Forgets the bytes read that do not make a line (after `line-too-long`: the rest of that line is
+    /// not read into memory).
+    func discardPending() { pending.removeAll(keepingCapacity: true) }
 
     /// For the last words at shutdown: blocking writes, bounded by a send timeout.
     public func makeBlocking(sendTimeoutMilliseconds ms: Int) {
