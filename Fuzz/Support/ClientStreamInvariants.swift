@@ -1,7 +1,8 @@
 // What one client of the Hub reads, checked against the promises docs/protocol.md makes for each
 // connection, full queues included ("Back-pressure"): every line a whole JSON object; a contact's touch
-// events between its one `began` and its one `ended`/`cancelled`; nothing after a fatal error; and, when
-// the connection ends on the daemon's side, every contact it saw begin has ended. Compiled only into the
+// events between its one `began` and its one `ended`/`cancelled`; a `pop` or `dismiss` only for a peek it
+// was sent, one per peek; nothing after a fatal error; and, when the connection ends on the daemon's side,
+// every contact it saw begin and every peek it saw have ended. Compiled only into the
 // fuzz binaries: a broken promise is a fatalError, which libFuzzer saves as a crash.
 //
 // Kept apart from Invariants.swift (the pipeline's outputs, event by event): this one reads the bytes a
@@ -14,6 +15,7 @@ struct ClientStreamInvariants {
     let name: String
     private var partial: [UInt8] = []
     private var open: Set<String> = []
+    private var peeking: Set<String> = []
     private var ended: Set<String> = []
     private var sawFatal = false
 
@@ -35,6 +37,7 @@ struct ClientStreamInvariants {
     func closedByDaemon() {
         if !partial.isEmpty { fatalError("\(name): the stream ended inside a line") }
         if !open.isEmpty { fatalError("\(name): contacts it saw begin never ended: \(open.sorted())") }
+        if !peeking.isEmpty { fatalError("\(name): peeks it saw never ended: \(peeking.sorted())") }
     }
 
     private mutating func line(_ bytes: [UInt8]) {
@@ -44,12 +47,17 @@ struct ClientStreamInvariants {
         }
         if sawFatal { fatalError("\(name): a line after the fatal error: \(text)") }
         if value["fatal"]?.boolValue == true { sawFatal = true }
-        guard value["type"]?.stringValue == "touch" else { return }
-        guard let e = try? PressureEvent(json: value), let phase = e.phase else {
-            fatalError("\(name): a touch event that does not decode: \(text)")
-        }
+        let type = value["type"]?.stringValue ?? ""
+        guard type == "touch" || GestureKind(rawValue: type) != nil else { return }
+        guard let e = try? PressureEvent(json: value) else { fatalError("\(name): an event that does not decode: \(text)") }
         let key = "\(e.device):\(e.contact)"
         if ended.contains(key) { fatalError("\(name): an event after the contact's end: \(text)") }
+        switch e.gesture {
+        case .peek?: if !peeking.insert(key).inserted { fatalError("\(name): a second peek: \(text)") }
+        case .pop?, .dismiss?: if peeking.remove(key) == nil { fatalError("\(name): no peek to end: \(text)") }
+        case .quickActions?, .longPress?, nil: break
+        }
+        guard let phase = e.phase else { return }
         switch phase {
         case .began:
             if !open.insert(key).inserted { fatalError("\(name): began twice: \(text)") }

@@ -2,13 +2,15 @@ import Foundation
 
 /// What one client of the daemon got, checked against the promises `docs/protocol.md` makes for every
 /// stream, slow readers and connections that end included: each line a whole JSON object; a contact's
-/// touch events between its one `began` and its one `ended`/`cancelled`; times that never go back on a
-/// device; nothing after a fatal error. Feed it text as it arrives (a line split across reads waits for
+/// touch events between its one `began` and its one `ended`/`cancelled`; a `pop` or `dismiss` only after
+/// a `peek`, and one per peek; times that never go back on a device; nothing after a fatal error. Feed it text as it arrives (a line split across reads waits for
 /// its end); ``finish()`` says whether the stream ended inside a line.
 public struct ClientStream {
     public private(set) var lines: [[String: Any]] = []
     /// Contacts (`device:contact`) that began and have not ended.
     public private(set) var open: Set<String> = []
+    /// Contacts whose peek has not ended (`pop` or `dismiss`).
+    public private(set) var openPeeks: Set<String> = []
     /// Every promise broken, one sentence each.
     public private(set) var problems: [String] = []
     public private(set) var sawFatal = false
@@ -47,6 +49,11 @@ public struct ClientStream {
         lastTime[device] = time
         let key = "\(device):\(contact)"
         if ended.contains(key) { problems.append("after the contact's end: \(raw)") }
+        switch o["type"] as? String {
+        case "peek": if !openPeeks.insert(key).inserted { problems.append("a second peek: \(raw)") }
+        case "pop", "dismiss": if openPeeks.remove(key) == nil { problems.append("no peek to end: \(raw)") }
+        default: break
+        }
         switch o["phase"] as? String {
         case "began": if !open.insert(key).inserted { problems.append("began twice: \(raw)") }
         case "moved": if !open.contains(key) { problems.append("moved without began: \(raw)") }

@@ -19,8 +19,8 @@ enum ClientStanding: Equatable, Sendable {
     /// Its input ended: it gets the answers to the requests it sent before, nothing else, and is closed
     /// once they are written.
     case answering
-    /// Being closed: its last lines (a `cancelled` for each contact still open for it, then the error)
-    /// are queued, nothing more is, and it is closed once they are written.
+    /// Being closed: its last lines (a `dismiss` for each peek and a `cancelled` for each contact still
+    /// open for it, then the error) are queued, nothing more is, and it is closed once they are written.
     case closing
     /// The loop was asked to close its socket; it leaves the table when the loop says it has.
     case closed

@@ -2,7 +2,7 @@
 /// is closed only once what the client is owed is written, so the last thing it reads is a whole line.
 extension ClientTable {
     /// Begins to close a client, for the reason `error` gives; false when it was closing already or is
-    /// not connected. Its farewell (``sayFarewell(_:cancelling:_:)``) is then owed.
+    /// not connected. Its farewell (``sayFarewell(_:ending:_:)``) is then owed.
     @discardableResult
     mutating func close(_ id: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
         guard let c = index(of: id) else { return false }
@@ -22,20 +22,17 @@ extension ClientTable {
     /// Clients being closed whose last lines are still to be queued.
     var owedFarewells: [Int] { clients.filter { $0.farewell != nil }.map(\.id) }
 
-    /// Queues a closing client's last lines whatever its queue holds: `cancelled` for the contacts open for
-    /// it (their current state, from the hub), then the error that says why.
-    mutating func sayFarewell(_ id: Int, cancelling touches: [PressureEvent], _ work: inout Hub.Work) {
+    /// Queues a closing client's last lines whatever its queue holds: `ending` (what ends its open peeks and
+    /// contacts, from the hub), then the error that says why.
+    mutating func sayFarewell(_ id: Int, ending lines: [Line], _ work: inout Hub.Work) {
         guard let c = index(of: id), let error = clients[c].farewell else { return }
         clients[c].farewell = nil
-        var line: [UInt8] = []
-        for e in touches {
-            WireFormat.append(e, to: &line)
-            clients[c].queue.appendFinal(line[...])
-            line.removeAll(keepingCapacity: true)
+        for line in lines + [.message(.error(error))] {
+            encode(line)
+            clients[c].queue.appendFinal(encoded[...])
         }
         clients[c].openTouches.removeAll()
-        ServerMessage.error(error).append(to: &line)
-        clients[c].queue.appendFinal(line[...])
+        clients[c].openPeeks.removeAll()
         markWritable(c, &work)
     }
 

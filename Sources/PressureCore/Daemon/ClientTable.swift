@@ -1,7 +1,7 @@
 /// The connected clients: each one's queue, subscription and standing, and the one way anything reaches
 /// them. ``send(_:to:_:)`` encodes a line once, only if someone is to get it, however many do, and queues
 /// it for each; nothing is sent any other way but the last lines of a connection being closed
-/// (``sayFarewell(_:cancelling:_:)``).
+/// (``sayFarewell(_:ending:_:)``).
 ///
 /// A client stays in the table until the loop has closed its socket and said so (``remove(_:)``); its
 /// ``ClientStanding`` says what it may still be sent meanwhile.
@@ -15,12 +15,15 @@ struct ClientTable: Sendable {
         /// Bad requests so far (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
         var standing = ClientStanding.open
-        /// Closing: the error to queue once its open contacts are cancelled (``sayFarewell(_:cancelling:_:)``).
+        /// Closing: the error to queue once its open peeks and contacts are ended (``sayFarewell(_:ending:_:)``).
         var farewell: ProtocolError? = nil
         /// Why it is being closed, for the loop's log.
         var closeReason = ""
         /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
         var openTouches: [TouchKey] = []
+        /// Peeks it was sent and whose `pop` or `dismiss` it was not: they are dismissed for it when its
+        /// stream stops, and a `pop` or `dismiss` of any other peek is not for it (it joined mid-peek).
+        var openPeeks: [OpenPeek] = []
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
         var markedWritable = false
     }
@@ -29,6 +32,12 @@ struct ClientTable: Sendable {
     struct TouchKey: Hashable, Sendable {
         var device: Int
         var contact: UInt64
+    }
+
+    /// A peek a client was sent: of which contact, and the region it was routed for (nil: broadcast).
+    struct OpenPeek: Sendable {
+        var key: TouchKey
+        var region: String?
     }
 
     /// Who a line goes to. A client being closed gets nothing.
@@ -66,7 +75,7 @@ struct ClientTable: Sendable {
     private var nextID = 1
     private let queueCapacity: Int
     /// The line being sent, encoded once for every recipient; its storage is kept between lines.
-    private var encoded: [UInt8] = []
+    private(set) var encoded: [UInt8] = []
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
@@ -82,14 +91,16 @@ struct ClientTable: Sendable {
         var isEncoded = false
         let alone: Bool
         if case .client = recipients { alone = true } else { alone = false }
+        let kind = line.kind
         for c in clients.indices
-        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients) {
+        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients)
+            && Self.follows(clients[c], kind) {
             if !isEncoded {
                 encode(line)
                 isEncoded = true
             }
             sent.clients += 1
-            if !enqueue(c, line.kind, &work) { sent.closedAny = true }
+            if !enqueue(c, kind, &work) { sent.closedAny = true }
         }
         return sent
     }
@@ -106,7 +117,15 @@ struct ClientTable: Sendable {
         }
     }
 
-    private mutating func encode(_ line: Line) {
+    /// Whether a line that follows a peek is for the client: only if it was sent the peek.
+    private static func follows(_ client: Client, _ kind: Line.Kind) -> Bool {
+        switch kind {
+        case .peekEnd(let key), .peekFollow(let key): return client.openPeeks.contains { $0.key == key }
+        case .other, .began, .moved, .end, .peek: return true
+        }
+    }
+
+    mutating func encode(_ line: Line) {
         encoded.removeAll(keepingCapacity: true)
         switch line {
         case .message(let m): m.append(to: &encoded)
@@ -120,17 +139,18 @@ struct ClientTable: Sendable {
     private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
         let outcome: ClientQueue.Outcome
         switch kind {
-        case .other: outcome = clients[c].queue.append(encoded[...], .other)
+        case .other, .began, .peek, .peekEnd, .peekFollow: outcome = clients[c].queue.append(encoded[...], .other)
         case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
         case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
-        case .began(let key):
-            outcome = clients[c].queue.append(encoded[...], .other)
-            if outcome == .queued { clients[c].openTouches.append(key) }
         }
         switch outcome {
         case .queued, .coalesced:
-            if case .end(let key) = kind, let i = clients[c].openTouches.firstIndex(of: key) {
-                clients[c].openTouches.remove(at: i)
+            switch kind {
+            case .began(let key): clients[c].openTouches.append(key)
+            case .end(let key): clients[c].openTouches.removeAll { $0 == key }
+            case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
+            case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
+            case .other, .moved, .peekFollow: break
             }
             markWritable(c, &work)
         case .dropped:
@@ -161,6 +181,7 @@ struct ClientTable: Sendable {
         nextID += 1
         var client = Client(id: id, queue: ClientQueue(capacity: queueCapacity), mayControl: mayControl)
         client.openTouches.reserveCapacity(16)
+        client.openPeeks.reserveCapacity(8)
         clients.append(client)
         return id
     }
@@ -186,6 +207,9 @@ struct ClientTable: Sendable {
 
     /// The contacts open for the client (``Client/openTouches``).
     func openTouches(of id: Int) -> [TouchKey] { index(of: id).map { clients[$0].openTouches } ?? [] }
+
+    /// The peeks open for the client (``Client/openPeeks``).
+    func openPeeks(of id: Int) -> [OpenPeek] { index(of: id).map { clients[$0].openPeeks } ?? [] }
 
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }
@@ -223,31 +247,5 @@ struct ClientTable: Sendable {
         clients.contains {
             $0.standing == .open && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
         }
-    }
-}
-
-extension ClientTable.Line {
-    /// What the line is to a client's queue, and to the contacts open for it.
-    enum Kind {
-        case other
-        case began(ClientTable.TouchKey)
-        case moved(ClientTable.TouchKey)
-        case end(ClientTable.TouchKey)
-    }
-
-    var kind: Kind {
-        guard case .event(let e) = self, case .touch(let phase) = e.kind else { return .other }
-        let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
-        switch phase {
-        case .began: return .began(key)
-        case .moved: return .moved(key)
-        case .ended, .cancelled: return .end(key)
-        }
-    }
-
-    /// Replies, errors and notices: what a client whose input ended is still sent, when they are its own.
-    var isAnswer: Bool {
-        if case .message = self { return true }
-        return false
     }
 }

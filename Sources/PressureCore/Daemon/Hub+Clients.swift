@@ -20,13 +20,13 @@ extension Hub {
 
     /// The client's input ended (end of file: it shut down its sending side, as `nc -N` does, or hung
     /// up). The requests it sent before are answered; it is sent nothing else (contacts open for it end
-    /// with `cancelled`, its regions go), and the loop is asked to close it once the answers are written.
+    /// with `cancelled`, peeks with `dismiss`; its regions go), and the loop is asked to close it once the answers are written.
     public mutating func inputEnded(client id: Int) {
         guard clients.isOpen(id) else {
             clients.inputEnded(id, owesAnswer: owesAnswer(id), &work)
             return
         }
-        endTouchStreams(id, keeping: nil)
+        endStreams(id, keeping: nil)
         regions.removeAll(owner: id)
         work.notices.append(.info("client \(id) hung up"))
         clients.inputEnded(id, owesAnswer: owesAnswer(id), &work)
@@ -94,9 +94,9 @@ extension Hub {
             clients.subscribe(c, sub)
             updateTouchReporting()
             send(.message(.reply(id: requestID, .subscribe(sub))), to: .client(c))
-            // Touch streams stay whole: contacts of devices no longer heard end, those of devices now
-            // heard begin (current state) before any `moved`.
-            endTouchStreams(c, keeping: sub)
+            // Streams stay whole: peeks and contacts of devices no longer heard end, contacts of devices
+            // now heard begin (current state) before any `moved`.
+            endStreams(c, keeping: sub)
             startTouchStreams(c, from: old)
             // An app that was started for a quick action gets the choice that was waiting for it.
             if let app = sub.app { deliverWaitingChoices(to: app, now: now) }
