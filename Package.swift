@@ -45,12 +45,17 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
-        // What the tests share: the built executables, a daemon process, a raw socket client, a client's
-        // stream checked against the protocol's promises.
+        // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
+        // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
+        .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
+        // What the tests share: the built executables, a daemon process, a raw socket client, waiting on a
+        // condition, and the unified diff golden comparisons print.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "TestSupport"]),
+        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
+        // The client-side tools' formatting and option reading, without a daemon.
+        .testTarget(name: "PressureToolsTests", dependencies: ["PressureTools", "PressureClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

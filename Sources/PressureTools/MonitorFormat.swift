@@ -35,8 +35,11 @@ public enum MonitorFormat {
             return "settings: " + settings(s)
         case .dropped(let d):
             let n = d.touches
-            let whose = d.contacts.map { "\($0.device):\($0.contact)" }.joined(separator: " ") + (d.truncated ? " …" : "")
-            return "dropped \(n) touch event\(n == 1 ? "" : "s") of contacts \(whose) (this monitor read too slowly)"
+            // An older daemon names no contacts: then the count alone.
+            let whose = d.contacts.isEmpty
+                ? "" : " of contacts " + d.contacts.map { "\($0.device):\($0.contact)" }.joined(separator: " ")
+                    + (d.truncated ? " …" : "")
+            return "dropped \(n) touch event\(n == 1 ? "" : "s")\(whose) (this monitor read too slowly)"
         case .bye(let reason):
             return "bye: \(reason.isEmpty ? "no reason given" : reason)"
         case .action(let app, let action):

@@ -35,16 +35,19 @@ public enum ResetLearningTool {
         }
     }
 
+    /// What the tool says once the daemon answered: the devices it reset (`ids`), or that none learns.
+    static func summary(reset ids: [Int]) -> String {
+        if ids.isEmpty {
+            return "nothing to reset: no device learns its average touch (configured, or LearnAverageTouch = off)"
+        }
+        return "forgot what device\(ids.count == 1 ? "" : "s") \(ids.map(String.init).joined(separator: ", ")) learned; learning afresh"
+    }
+
     static func reset(path: String, device: Int?) async -> Int32 {
         do throws(PressuredClientError) {
             let connection = try await PressuredConnection.connect(path: path)
             defer { connection.close() }
-            let ids = try await connection.resetLearning(device: device)
-            if ids.isEmpty {
-                print("nothing to reset: no device learns its average touch (configured, or LearnAverageTouch = off)")
-            } else {
-                print("forgot what device\(ids.count == 1 ? "" : "s") \(ids.map(String.init).joined(separator: ", ")) learned; learning afresh")
-            }
+            print(summary(reset: try await connection.resetLearning(device: device)))
             return 0
         } catch {
             Log.error("pressurectl calibrate --reset: "

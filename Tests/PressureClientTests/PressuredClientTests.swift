@@ -36,8 +36,11 @@ final class PressuredClientTests: XCTestCase {
         guard case .disconnected(let reason) = beforeRestart.last else { return XCTFail("\(beforeRestart)") }
         XCTAssertTrue(reason.description.contains("bye"), reason.description)
 
-        // The client is retrying now; the replacement appears on the same path a little later.
-        try await Task.sleep(for: .milliseconds(300))
+        // The client is retrying now: a stand-in on the path sees it try, and hangs up. The replacement
+        // appears on the same path after that.
+        let standIn = try SocketStandIn(path: path)
+        XCTAssertTrue(standIn.hangUpOnNext(), "the client did not try to reconnect")
+        standIn.close()
         do {
             try await client.ping()
             XCTFail("a request between connections")
@@ -100,7 +103,10 @@ final class PressuredClientTests: XCTestCase {
         let watchdog = Watchdog(seconds: 20) { client.close() }
         defer { watchdog.cancel() }
         let starting = Task { try await client.start() }
-        try await Task.sleep(for: .milliseconds(200))
+        // Not there yet: a stand-in on the path sees the client try (and fail) before the daemon comes.
+        let standIn = try SocketStandIn(path: path)
+        XCTAssertTrue(standIn.hangUpOnNext(), "the client did not try to connect")
+        standIn.close()
         let daemon = try DaemonProcess(
             ["--replay", "Tests/Fixtures/peek-pop.evemu"], socketPath: path,
             logURL: folder.url.appendingPathComponent("daemon.log"))

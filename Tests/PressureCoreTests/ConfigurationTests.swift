@@ -285,24 +285,6 @@ final class ConfigurationTests: XCTestCase {
             .emptyValue(key: "MatchName", expected: "a glob such as *FlatFrog*"), mentions: "MatchName has no value")
     }
 
-    func testNeverCrashesOnGarbage() {
-        // Deterministic pseudo-random text from the format's own alphabet.
-        let alphabet = Array("[]=#*?!-\\ \t\r\nx0123456789abcdefABCDEF.+MatchNamePressureTopusb".unicodeScalars)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<2000 {
-            var s = String.UnicodeScalarView()
-            for _ in 0..<(Int(state >> 58) + 1) * 4 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                s.append(alphabet[Int(state >> 33) % alphabet.count])
-            }
-            _ = try? Configuration.parse(String(s), file: "fuzz")
-        }
-        let prefix = "[P]\nMatchBus=usb\n"
-        for value in ["-9223372036854775808", "-9223372036854775809", "0x8000000000000000", "0x", "-", "+"] {
-            _ = try? Configuration.parse(prefix + "PressureFloor=\(value)\n", file: "edge")
-        }
-    }
-
     // MARK: Globs
 
     func glob(_ p: String) throws -> Glob { try Glob(p) }

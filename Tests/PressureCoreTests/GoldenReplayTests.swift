@@ -1,16 +1,30 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PressureCore
 
-/// Each fixture under `Tests/Fixtures` replays to exactly the JSON lines in `Tests/Golden/<name>.jsonl`.
-/// `PRESSURED_REGENERATE_GOLDENS=1 swift test --filter GoldenReplay` rewrites them; read the diff.
+/// Each fixture under `Tests/Fixtures` replays to exactly the JSON lines in `Tests/Golden/<name>.jsonl`,
+/// and every golden has its fixture. A difference fails with the whole unified diff.
+/// `PRESSURED_REGENERATE_GOLDENS=1 swift test --filter GoldenReplay` rewrites them (and removes goldens
+/// whose fixture is gone); read the diff.
 final class GoldenReplayTests: XCTestCase {
+    static let captureSuffixes = [".evemu", ".yml", ".evtest.txt", ".getevent.txt"]
+
     func testEveryFixtureMatchesItsGolden() throws {
         let regenerate = ProcessInfo.processInfo.environment["PRESSURED_REGENERATE_GOLDENS"] == "1"
-        let names = try FileManager.default.contentsOfDirectory(atPath: FixtureFiles.fixtures.path)
-            .filter { n in [".evemu", ".yml", ".evtest.txt", ".getevent.txt"].contains { n.hasSuffix($0) } }.sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: FixtureFiles.fixtures.path)
+        let names = all.filter { n in Self.captureSuffixes.contains { n.hasSuffix($0) } }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 11)
+        XCTAssertEqual(Set(all).subtracting(names), [], "a file in Tests/Fixtures that no reader takes has no golden")
         try FileManager.default.createDirectory(at: FixtureFiles.goldens, withIntermediateDirectories: true)
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: FixtureFiles.goldens.path).sorted()
+        for orphan in goldens where !names.contains(where: { $0 + ".jsonl" == orphan }) {
+            if regenerate {
+                try FileManager.default.removeItem(at: FixtureFiles.goldens.appendingPathComponent(orphan))
+            } else {
+                XCTFail("Tests/Golden/\(orphan) has no fixture in Tests/Fixtures: remove it, or restore its fixture")
+            }
+        }
         for name in names {
             let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
             let got = try FixtureFiles.replayLines(capture, touches: true)
@@ -19,12 +33,13 @@ final class GoldenReplayTests: XCTestCase {
                 try (got.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
                 continue
             }
-            let expected = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)
-            XCTAssertEqual(got.count, expected.count, "\(name): line count")
-            for (i, (g, e)) in zip(got, expected).enumerated() where g != e {
-                XCTFail("\(name) line \(i + 1):\n  expected \(e)\n  got      \(g)")
-                break
+            guard goldens.contains(name + ".jsonl") else {
+                XCTFail("Tests/Fixtures/\(name) has no golden: run PRESSURED_REGENERATE_GOLDENS=1 swift test --filter GoldenReplay and read it")
+                continue
             }
+            let expected = UnifiedDiff.lines(of: try String(contentsOf: golden, encoding: .utf8))
+            assertSameLines(got, expected, expectedName: "Tests/Golden/\(name).jsonl", gotName: "replay of Tests/Fixtures/\(name)",
+                            "regenerate if that is meant, and say why")
         }
     }
 

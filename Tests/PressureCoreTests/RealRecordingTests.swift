@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PressureCore
 
@@ -69,8 +70,18 @@ final class RealRecordingTests: XCTestCase {
             try ([header] + got).joined(separator: "\n").appending("\n").write(to: Self.expected, atomically: true, encoding: .utf8)
             return
         }
-        let expected = try String(contentsOf: Self.expected, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
-        XCTAssertEqual(got, expected, "a recording's gestures changed: regenerate the file if that is meant, and say why")
+        let expected = Array(UnifiedDiff.lines(of: try String(contentsOf: Self.expected, encoding: .utf8)).dropFirst())
+        // Orphans: a row whose recording the readers no longer take (or that is gone), a recording with no row.
+        func key(_ row: String) -> String { row.split(separator: "\t").prefix(2).joined(separator: " device ") }
+        let rows = Set(expected.map(key)), replayed = Set(got.map(key))
+        for orphan in rows.subtracting(replayed).sorted() {
+            XCTFail("recordings.tsv has a row for \(orphan), which is not among the shared recordings with pressure")
+        }
+        for missing in replayed.subtracting(rows).sorted() {
+            XCTFail("\(missing) has no row in recordings.tsv: regenerate the file and read the new row")
+        }
+        assertSameLines(got, expected, expectedName: "Tests/RealPanels/recordings.tsv", gotName: "the recordings replayed now",
+                        "a recording's gestures changed: regenerate the file if that is meant, and say why")
     }
 
     /// What the product promises first: on recordings of ordinary use, a fresh device peeks on almost

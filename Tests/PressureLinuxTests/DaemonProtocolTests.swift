@@ -249,10 +249,7 @@ final class DaemonProtocolTests: XCTestCase {
         try p.run()
         defer { p.terminate(); p.waitUntilExit() }
         var client: SocketClient? = nil
-        for _ in 0..<200 where client == nil {
-            client = try? SocketClient(path: path)
-            usleep(20_000)
-        }
+        XCTAssertTrue(Wait.until { client = try? SocketClient(path: path); return client != nil }, "never listened")
         XCTAssertEqual(client?.readObject()?["type"] as? String, "hello")
         var st = stat()
         stat(path, &st)

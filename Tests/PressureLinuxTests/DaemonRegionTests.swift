@@ -50,7 +50,8 @@ final class DaemonRegionTests: XCTestCase {
         _ = launcher.readLine()
         launcher.send(#"{"request":"chooseAction","id":1,"app":"org.example.notes","action":"new-note"}"# + "\n")
         XCTAssertEqual(launcher.readObject()?["delivered"] as? Bool, false)
-        usleep(200_000)  // the app takes a moment to start
+        // The app takes a moment to start; meanwhile the daemon holds the choice for it.
+        XCTAssertTrue(d.waitForLog("choice new-note waits for org.example.notes to connect"), d.log)
         let notes = try SocketClient(path: d.socketPath)
         _ = notes.readLine()
         notes.send(#"{"request":"subscribe","app":"org.example.notes"}"# + "\n")

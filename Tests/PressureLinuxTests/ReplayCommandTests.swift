@@ -14,7 +14,9 @@ final class ReplayCommandTests: XCTestCase {
             let r = try Executables.run("pressurectl", ["replay", "--touches", "Tests/Fixtures/\(name)"])
             XCTAssertEqual(r.status, 0, r.stderr)
             let golden = try String(contentsOf: goldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
-            XCTAssertEqual(r.stdout, golden, name)
+            assertSameLines(UnifiedDiff.lines(of: r.stdout), UnifiedDiff.lines(of: golden), expectedName: "Tests/Golden/\(name).jsonl",
+                            gotName: "pressurectl replay --touches Tests/Fixtures/\(name)")
+            XCTAssertTrue(r.stdout.hasSuffix("\n"), "\(name): the last line ends with a newline")
         }
     }
 
@@ -82,7 +84,7 @@ final class ReplayCommandTests: XCTestCase {
     func testSettingsFromTheCommandLineAndAConfigurationFile() throws {
         let off = try Executables.run("pressurectl", ["replay", "--force-touch", "off", "Tests/Fixtures/quick-actions-hold.evemu"])
         // The first contact swipes (no long press); the second holds still.
-        XCTAssertEqual(off.stdout.split(separator: "\n").map { $0.split(separator: "\"")[3] }, ["longPress"])
+        XCTAssertEqual(off.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0))["type"]?.stringValue }, ["longPress"])
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -75,10 +75,7 @@ final class SystemdIntegrationTests: XCTestCase {
         try p.run()
         defer { if p.isRunning { p.terminate(); p.waitUntilExit() } }
         var client: SocketClient? = nil
-        for _ in 0..<250 where client == nil {
-            client = try? SocketClient(path: path)
-            if client == nil { usleep(20_000) }
-        }
+        Wait.until { client = try? SocketClient(path: path); return client != nil }
         let c = try XCTUnwrap(client)
         XCTAssertEqual(c.readObject()?["type"] as? String, "hello")
         p.terminate()

@@ -1,12 +1,20 @@
 import Glibc
+import TestSupport
 import XCTest
 
 @testable import PressureLinux
 
 final class UdevDiscoveryTests: XCTestCase {
-    func testAvailabilityFollowsTheControlSocket() {
-        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: "/nonexistent/udev/control"))
-        XCTAssertEqual(UdevDiscovery.isAvailable(), access("/run/udev/control", F_OK) == 0)
+    /// udev counts as running exactly while its control socket exists: a socket made and removed here
+    /// turns the answer on and off. (Which devices it would then report is UdevRulesTests' and
+    /// TouchDeviceFilterTests' to check, on device descriptions.)
+    func testAvailabilityFollowsTheControlSocket() throws {
+        let control = try temporaryFolder(self).appendingPathComponent("control").path
+        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "no socket yet")
+        let socket = try SocketStandIn(path: control)
+        XCTAssertTrue(UdevDiscovery.isAvailable(controlSocket: control), "the socket is there")
+        socket.close()
+        XCTAssertFalse(UdevDiscovery.isAvailable(controlSocket: control), "the socket is gone")
     }
 
     func testEnumerateWithoutUdevFindsNothingAndDoesNotCrash() throws {

@@ -55,20 +55,21 @@ public final class DaemonProcess {
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let c = try? SocketClient(path: self.socketPath) {
-                c.close()
-                return
-            }
-            if !process.isRunning { break }
-            usleep(20_000)
+        var listening = false
+        Wait.until {
+            listening = (try? SocketClient(path: self.socketPath)).map { $0.close() } != nil
+            return listening || !process.isRunning
         }
-        throw DaemonDidNotStart(log: self.log)
+        guard listening else { throw DaemonDidNotStart(log: self.log) }
     }
 
     /// What it wrote to stderr so far.
     public var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    /// Waits at most `seconds` for `text` to appear in its log; false when it did not.
+    public func waitForLog(_ text: String, seconds: Double = 10) -> Bool {
+        Wait.until(seconds: seconds) { log.contains(text) }
+    }
 
     public func signal(_ s: Int32) { kill(process.processIdentifier, s) }
 
@@ -82,8 +83,7 @@ public final class DaemonProcess {
     /// Waits for the exit (killing it after `seconds`) and returns the status.
     @discardableResult
     public func wait(seconds: Double = 10) -> Int32 {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        Wait.until(seconds: seconds) { !process.isRunning }
         if process.isRunning {
             signal(SIGKILL)
             process.waitUntilExit()

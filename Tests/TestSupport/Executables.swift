@@ -44,9 +44,7 @@ public enum Executables {
         p.standardOutput = try FileHandle(forWritingTo: outURL)
         p.standardError = try FileHandle(forWritingTo: errURL)
         try p.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning {
+        if !Wait.until(seconds: timeout, { !p.isRunning }) {
             p.terminate()
             XCTFail("\(name) \(arguments) still running after \(timeout) s", file: file, line: line)
         }

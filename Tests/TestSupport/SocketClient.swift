@@ -10,14 +10,7 @@ public final class SocketClient {
 
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
-        }
-        let r = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let r = UnixSocketAddress.with(path) { connect(fd, $0, $1) }
         guard r == 0 else {
             let e = errno
             Glibc.close(fd)

@@ -15,6 +15,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+import pressured_process  # noqa: E402
 from pressured_client import PressuredClient, PressuredError  # noqa: E402
 
 
@@ -42,20 +43,21 @@ class Daemon:
             with open(conf, "w") as f:
                 f.write(FIXTURE_CALIBRATION)
             args = ("--config", conf) + args
-        self.proc = subprocess.Popen([os.path.join(BIN, "pressured"), *args, "--socket", self.socket,
-                                      "--state-directory", os.path.join(self.dir.name, "state")],
-                                     cwd=ROOT, stderr=subprocess.PIPE, text=True)
-        deadline = time.time() + 10
-        while not os.path.exists(self.socket):
-            if time.time() > deadline or self.proc.poll() is not None:
-                raise RuntimeError("pressured did not start: " + self.proc.stderr.read())
-            time.sleep(0.02)
+        log = os.path.join(self.dir.name, "stderr.log")
+        self.log = open(log, "w")
+        try:
+            self.proc = pressured_process.start(os.path.join(BIN, "pressured"), args, self.socket, 10,
+                                                state_directory=os.path.join(self.dir.name, "state"), cwd=ROOT,
+                                                stderr=self.log)
+        except pressured_process.DidNotStart as e:
+            with open(log) as f:
+                raise RuntimeError(f"{e}: {f.read()}") from None
 
     def stop(self):
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
         self.proc.wait(timeout=10)
-        self.proc.stderr.close()
+        self.log.close()
         self.dir.cleanup()
 
 

@@ -4,7 +4,15 @@ import PressureCore
 
 /// `--replay`: a capture served through the whole daemon, socket included.
 extension Daemon {
-    func startReplaySource(_ path: String) throws(DaemonError) {
+    /// A capture to replay and what `--learned` says it learned: read, and refused, before the socket is
+    /// bound, so a daemon that cannot start never accepts a client first.
+    struct ReplayInput {
+        let path: String
+        let capture: Capture
+        let learned: AverageTouchLearner?
+    }
+
+    static func loadReplay(_ path: String, options: DaemonOptions) throws(DaemonError) -> ReplayInput {
         let capture: Capture
         do {
             capture = try CaptureLoader.load(
@@ -16,6 +24,11 @@ extension Daemon {
             guard let device = try? TouchDevice(capture.device) else { throw .replayNotTouch(path) }
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
+        return ReplayInput(path: path, capture: capture, learned: learned)
+    }
+
+    func startReplaySource(_ input: ReplayInput) throws(DaemonError) {
+        let (path, capture, learned) = (input.path, input.capture, input.learned)
         let source = ReplaySource(CaptureReplay(capture.events), speed: options.speed)
         // A replayed device learns in memory only, and keeps the capture's times.
         guard let id = hub.addDevice(

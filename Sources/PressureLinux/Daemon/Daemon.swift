@@ -59,6 +59,7 @@ public final class Daemon {
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw .system(error) }
+        let replayInput = try options.replay.map { path throws(DaemonError) in try Self.loadReplay(path, options: options) }
         if let inherited = SocketActivation.listeningFD() {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
             // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
@@ -76,8 +77,8 @@ public final class Daemon {
             try loop.add(timer.fd, token: Token.timer)
         } catch { throw .system(error) }
         if options.realtime { Realtime.enable() }
-        if let path = options.replay {
-            try startReplaySource(path)
+        if let replayInput {
+            try startReplaySource(replayInput)
         } else {
             startDevices()
         }

@@ -16,6 +16,7 @@ OUT = sys.argv[1]
 with open(os.path.join(OUT, "config.json")) as f:
     CFG = json.load(f)
 sys.path.insert(0, CFG["client"])
+import pressured_process  # noqa: E402  (how every tool starts pressured and waits for its socket)
 from pressured_client import PressuredClient  # noqa: E402  (the project's own client)
 
 from .gestures import GESTURES, fmt, replayed, sequences  # noqa: E402,F401  (for the scenarios)
@@ -122,10 +123,12 @@ class Daemon(Proc):
         self.state = state or os.path.join(RUN, f"state-{Proc.count + 1}")
         os.makedirs(self.state, exist_ok=True)
         config = ["--config", CFG["fixture_conf"]] if calibrated else []
-        cmd = [binary or CFG["pressured"], "--socket", self.sock, "--state-directory", self.state] + config + args
-        super().__init__("pressured-" + name, (wrapper or []) + cmd)
-        wait_until(lambda: os.path.exists(self.sock) or self.p.poll() is not None, 60, "pressured's socket")
-        check(self.p.poll() is None, f"pressured exited: {self.text().strip()[-500:]}")
+        cmd = pressured_process.command(binary or CFG["pressured"], config + args, self.sock, self.state, wrapper or [])
+        super().__init__("pressured-" + name, cmd)
+        try:
+            pressured_process.wait_until_serving(self.p, self.sock, 60)
+        except pressured_process.DidNotStart as e:
+            raise Failure(f"{e}: {self.text().strip()[-500:]}") from None
 
 
 class Client:

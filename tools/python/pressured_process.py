@@ -1,0 +1,56 @@
+"""Starting pressured and waiting until it serves, for everything that runs one: the Python client's tests
+(tools/python/test_client.py), tools/load-daemon, tools/bench-daemon and the vmtest guest
+(tools/vmtest.d/vmguest/harness.py, which finds this folder on sys.path as it finds the client).
+
+Ready means the socket exists by default (pressured binds it before it serves); a caller that needs more
+(the capture loaded, say) gives its own `ready`. Whatever stops the wait -- the process exiting, the time
+running out -- is a DidNotStart, which each caller turns into its own kind of failure with its own log.
+Standard library only: the guest has nothing else.
+"""
+import os
+import subprocess
+import time
+
+# How often the condition is looked at while waiting.
+POLL_SECONDS = 0.02
+
+
+class DidNotStart(Exception):
+    """pressured exited, or was not ready in time; the message says which (the caller adds its log)."""
+
+
+def command(binary, args, socket, state_directory=None, wrapper=()):
+    """`[*wrapper, binary, --socket SOCKET (, --state-directory DIR), *args]`."""
+    state = ["--state-directory", state_directory] if state_directory else []
+    return [*wrapper, binary, "--socket", socket, *state, *args]
+
+
+def wait_until_serving(proc, socket, timeout, ready=None):
+    """Returns once `ready()` holds (default: `socket` exists) while `proc` (a Popen) still runs; raises
+    DidNotStart when it exits first or `timeout` seconds pass."""
+    ready = ready or (lambda: os.path.exists(socket))
+    deadline = time.monotonic() + timeout
+    while True:
+        if ready():
+            if proc.poll() is None:
+                return
+            raise DidNotStart(f"pressured exited (status {proc.returncode}) right after making {socket}")
+        if proc.poll() is not None:
+            raise DidNotStart(f"pressured exited (status {proc.returncode}) before serving {socket}")
+        if time.monotonic() > deadline:
+            raise DidNotStart(f"pressured did not serve {socket} within {timeout} s")
+        time.sleep(POLL_SECONDS)
+
+
+def start(binary, args, socket, timeout, state_directory=None, wrapper=(), ready=None, **popen):
+    """Runs `command(...)` with `subprocess.Popen(**popen)` and waits until it serves; returns the Popen. On
+    DidNotStart the process is killed (and reaped) before the exception goes on."""
+    proc = subprocess.Popen(command(binary, args, socket, state_directory, wrapper), **popen)
+    try:
+        wait_until_serving(proc, socket, timeout, ready)
+    except DidNotStart:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        raise
+    return proc
