@@ -8,6 +8,9 @@ extension TouchPipeline {
         contacts.compactMap { c in c.map { currentEvent($0, .touch(phase), time) } }
     }
 
+    /// Whether the contact is down now.
+    public func isDown(contact id: UInt64) -> Bool { contacts.contains { $0?.id == id } }
+
     /// A `kind` event of the contact: its current state while it is down, else the state its last event
     /// among ``outputs`` carries (it ended in the events being handed on); nil when neither.
     public func currentEvent(contact id: UInt64, _ kind: PressureEvent.Kind, at time: Timestamp) -> PressureEvent? {

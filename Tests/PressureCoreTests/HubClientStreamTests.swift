@@ -161,3 +161,34 @@ final class HubClientStreamTests: XCTestCase {
         XCTAssertEqual(hub.status, DaemonStatus())
     }
 }
+
+extension HubClientStreamTests {
+    /// A contact that ended for a client (its touch stream stopped while the finger stayed down) is over
+    /// for it: no gesture of it, and no second `began` when it hears touches again.
+    func testAContactEndedForAClientStaysEndedForIt() throws {
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        hub.request(c, touches)
+        var s = EventScript()
+        s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 100) }
+        hub.handle(device: dev, events: s.events[...])
+        hub.request(c, #"{"request":"subscribe"}"#)  // gestures only: the contact is cancelled for it
+        s.events.removeAll()
+        s.frame(at: 10) { $0.slot(0, p: 500) }  // a peek of the finger it saw end
+        hub.handle(device: dev, events: s.events[...])
+        hub.request(c, touches)  // touches again: still nothing of that finger
+        s.events.removeAll()
+        s.frame(at: 20) { $0.slot(0, x: 120, p: 900) }  // pop, moved
+        s.frame(at: 30) { $0.slot(0, id: -1) }
+        s.frame(at: 40) { $0.slot(0, id: 2, x: 100, y: 100, p: 100) }  // a new finger: all of it
+        s.frame(at: 50) { $0.slot(0, id: -1) }
+        hub.handle(device: dev, events: s.events[...])
+        var got = ClientStream()
+        hub.read(c, into: &got)
+        XCTAssertEqual(got.problems, [])
+        XCTAssertEqual(got.phases(of: 1), ["began", "cancelled"])
+        XCTAssertEqual(got.phases(of: 2), ["began", "ended"])
+        XCTAssertFalse(got.types.contains("peek"), "\(got.types)")
+    }
+}

@@ -12,8 +12,10 @@ extension ClientTable.Line {
         /// `pop` or `dismiss`: the end of a peek.
         case peekEnd(ClientTable.TouchKey)
         /// A broadcast `quickActions`: it comes while peeking. (A region's owner always saw its touch from
-        /// the start, and an icon's `quickActions` stands in for the peek: those are `other`.)
+        /// the start, and an icon's `quickActions` stands in for the peek: those are `gesture`.)
         case peekFollow(ClientTable.TouchKey)
+        /// Any other gesture of a contact (`longPress`, a region's `quickActions`).
+        case gesture(ClientTable.TouchKey)
     }
 
     var kind: Kind {
@@ -29,14 +31,14 @@ extension ClientTable.Line {
             case .gesture(.peek): return .peek(key, region: nil)
             case .gesture(.pop), .gesture(.dismiss): return .peekEnd(key)
             case .gesture(.quickActions): return .peekFollow(key)
-            case .gesture(.longPress): return .other
+            case .gesture(.longPress): return .gesture(key)
             }
         case .routed(let e, let region, _, _):
             let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
             switch e.kind {
             case .gesture(.peek): return .peek(key, region: region)
             case .gesture(.pop), .gesture(.dismiss): return .peekEnd(key)
-            case .gesture(.quickActions), .gesture(.longPress), .touch: return .other
+            case .gesture(.quickActions), .gesture(.longPress), .touch: return .gesture(key)
             }
         }
     }

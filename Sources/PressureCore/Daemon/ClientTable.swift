@@ -21,6 +21,10 @@ struct ClientTable: Sendable {
         var closeReason = ""
         /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
         var openTouches: [TouchKey] = []
+        /// Contacts still down that ended for it (its touch stream stopped, and it was sent their
+        /// `cancelled`): nothing more of them is for it, not even a `began` if it hears touches again, so
+        /// no event of a contact follows its end.
+        var endedTouches: [TouchKey] = []
         /// Peeks it was sent and whose `pop` or `dismiss` it was not: they are dismissed for it when its
         /// stream stops, and a `pop` or `dismiss` of any other peek is not for it (it joined mid-peek).
         var openPeeks: [OpenPeek] = []
@@ -117,11 +121,14 @@ struct ClientTable: Sendable {
         }
     }
 
-    /// Whether a line that follows a peek is for the client: only if it was sent the peek.
+    /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
+    /// follows a peek only if it was sent the peek.
     private static func follows(_ client: Client, _ kind: Line.Kind) -> Bool {
         switch kind {
         case .peekEnd(let key), .peekFollow(let key): return client.openPeeks.contains { $0.key == key }
-        case .other, .began, .moved, .end, .peek: return true
+        case .began(let key), .moved(let key), .end(let key), .peek(let key, _), .gesture(let key):
+            return client.endedTouches.isEmpty || !client.endedTouches.contains(key)
+        case .other: return true
         }
     }
 
@@ -139,7 +146,7 @@ struct ClientTable: Sendable {
     private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
         let outcome: ClientQueue.Outcome
         switch kind {
-        case .other, .began, .peek, .peekEnd, .peekFollow: outcome = clients[c].queue.append(encoded[...], .other)
+        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(encoded[...], .other)
         case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
         case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
         }
@@ -150,7 +157,7 @@ struct ClientTable: Sendable {
             case .end(let key): clients[c].openTouches.removeAll { $0 == key }
             case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
             case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
-            case .other, .moved, .peekFollow: break
+            case .other, .moved, .peekFollow, .gesture: break
             }
             markWritable(c, &work)
         case .dropped:
@@ -210,6 +217,15 @@ struct ClientTable: Sendable {
 
     /// The peeks open for the client (``Client/openPeeks``).
     func openPeeks(of id: Int) -> [OpenPeek] { index(of: id).map { clients[$0].openPeeks } ?? [] }
+
+    /// The client's touch stream of these contacts stopped (it was sent their `cancelled`): they stay over
+    /// for it while down. Those no longer down (`isDown`) are forgotten, so the list holds at most the
+    /// fingers down now.
+    mutating func stopHearing(_ id: Int, _ keys: [TouchKey], isDown: (TouchKey) -> Bool) {
+        guard let c = index(of: id) else { return }
+        clients[c].endedTouches.removeAll { !isDown($0) }
+        clients[c].endedTouches += keys.filter { isDown($0) && !clients[c].endedTouches.contains($0) }
+    }
 
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }

@@ -4,7 +4,8 @@
 /// each (its current state), before any `moved`; a client that joins mid-peek is sent nothing of that peek
 /// (``ClientTable``). A stream that stops while they are open (the subscription no longer covers the
 /// device, the client's input ended, or it is being disconnected) ends them: `dismiss` for each peek, then
-/// `cancelled` for each contact. (``ClientQueue`` keeps all of these under back-pressure.)
+/// `cancelled` for each contact; a contact so ended stays over for that client, whatever it subscribes to
+/// next, until the finger lifts. (``ClientQueue`` keeps all of these under back-pressure.)
 extension Hub {
     /// After `subscribe`: a `began` for each contact down on the devices whose touches the client hears
     /// now and did not under `old`.
@@ -26,7 +27,19 @@ extension Hub {
     /// gestures it does not hear, contacts of devices whose touches it does not hear. With nil (its
     /// stream stops), everything: its regions' peeks too.
     mutating func endStreams(_ c: Int, keeping sub: Subscription?) {
-        for line in endings(c, keeping: sub) { send(line, to: .client(c)) }
+        let lines = endings(c, keeping: sub)
+        for line in lines { send(line, to: .client(c)) }
+        // A contact cancelled for a client that still hears its device is over for it while it stays down.
+        guard sub != nil else { return }
+        let cancelled = lines.compactMap { line -> ClientTable.TouchKey? in
+            if case .end(let key) = line.kind { return key }
+            return nil
+        }
+        guard !cancelled.isEmpty else { return }
+        let devices = devices
+        clients.stopHearing(c, cancelled) { key in
+            devices.index(of: key.device).map { devices.entries[$0].pipeline.isDown(contact: key.contact) } ?? false
+        }
     }
 
     /// Queues the last lines of every client being closed: what ends its open peeks and contacts, then
