@@ -97,6 +97,23 @@ final class ClientConnectionTests: XCTestCase {
         XCTAssertEqual(recv(peer, &got, got.count, 0), reply.count)
     }
 
+    /// A last request without its newline, then end of file: it is a line; blank bytes after the last
+    /// newline are not.
+    func testWhatFollowsTheLastNewlineAtEndOfFileIsALineUnlessBlank() throws {
+        send("{\"request\":\"ping\"}\n{\"request\":\"status\"}")
+        XCTAssertEqual(shutdown(peer, Int32(SHUT_WR)), 0)
+        var (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .endOfInput)
+        XCTAssertEqual(lines, ["{\"request\":\"ping\"}", "{\"request\":\"status\"}"])
+        close(peer)  // a fresh socketpair for the second case
+        try setUpWithError()
+        send("{\"request\":\"ping\"}\n \r")
+        XCTAssertEqual(shutdown(peer, Int32(SHUT_WR)), 0)
+        (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .endOfInput)
+        XCTAssertEqual(lines, ["{\"request\":\"ping\"}"])
+    }
+
     func testWriteCountsWhatTheSocketTookAndSaysWhenThePeerIsGone() throws {
         let c = try XCTUnwrap(connection)
         let bytes = Array("hello\n".utf8)

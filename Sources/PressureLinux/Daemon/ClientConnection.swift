@@ -39,7 +39,8 @@ public final class ClientConnection {
     /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
     static let readChunk = 4096
 
-    /// Reads what is there and calls `line` with each complete line (without its newline).
+    /// Reads what is there and calls `line` with each complete line (without its newline), and, at end
+    /// of file, with what follows the last newline unless it is blank.
     ///
     /// Reads straight into the tail of `pending`, which keeps its capacity between calls: no buffer of
     /// its own, and no allocation unless a partial line makes `pending` grow.
@@ -58,7 +59,12 @@ public final class ClientConnection {
             }
             pending.removeSubrange((start + (got ?? 0))...)
             guard let n = got else { return .open }
-            if n == 0 { return .endOfInput }
+            if n == 0 {
+                // A last request whose newline was left out (`printf '{...}' | nc -NU`) is a line too.
+                if pending.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0d }) { line(pending[...]) }
+                pending.removeAll(keepingCapacity: true)
+                return .endOfInput
+            }
             var lineStart = 0
             while let nl = pending[start...].firstIndex(of: 0x0a) {
                 line(pending[lineStart..<nl])
