@@ -192,3 +192,24 @@ extension HubClientStreamTests {
         XCTAssertFalse(got.types.contains("peek"), "\(got.types)")
     }
 }
+
+extension HubClientStreamTests {
+    /// The daemon stopping ends every client's streams before `bye`, as a device going would; the
+    /// device's own ends that come after are not sent again.
+    func testShutdownEndsThePeeksAndContactsOpenForEachClientBeforeBye() throws {
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        hub.request(c, touches)
+        peekingFinger(&hub, dev)
+        hub.shutdown(reason: "shutdown")
+        hub.removeDevice(dev)
+        var got = ClientStream()
+        hub.read(c, into: &got)
+        XCTAssertEqual(got.problems, [])
+        XCTAssertEqual(got.open, [])
+        XCTAssertEqual(got.openPeeks, [])
+        XCTAssertEqual(Array(got.types.suffix(3)), ["dismiss", "touch", "bye"])
+        XCTAssertEqual(got.phases(of: 1), ["began", "moved", "cancelled"], "one end: the device's after bye is not sent")
+    }
+}

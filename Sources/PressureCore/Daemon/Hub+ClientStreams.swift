@@ -3,7 +3,7 @@
 /// A subscription that starts hearing a device's touches while fingers are down starts with a `began` of
 /// each (its current state), before any `moved`; a client that joins mid-peek is sent nothing of that peek
 /// (``ClientTable``). A stream that stops while they are open (the subscription no longer covers the
-/// device, the client's input ended, or it is being disconnected) ends them: `dismiss` for each peek, then
+/// device, the client's input ended, it is being disconnected, or the daemon stops) ends them: `dismiss` for each peek, then
 /// `cancelled` for each contact; a contact so ended stays over for that client, whatever it subscribes to
 /// next, until the finger lifts. (``ClientQueue`` keeps all of these under back-pressure.)
 extension Hub {
@@ -29,8 +29,8 @@ extension Hub {
     mutating func endStreams(_ c: Int, keeping sub: Subscription?) {
         let lines = endings(c, keeping: sub)
         for line in lines { send(line, to: .client(c)) }
-        // A contact cancelled for a client that still hears its device is over for it while it stays down.
-        guard sub != nil else { return }
+        // A contact cancelled for a client is over for it while it stays down (it may still hear the
+        // device, or, at shutdown, its removal).
         let cancelled = lines.compactMap { line -> ClientTable.TouchKey? in
             if case .end(let key) = line.kind { return key }
             return nil
