@@ -9,6 +9,15 @@ import XCTest
 final class HubClientStreamTests: XCTestCase {
     let touches = #"{"request":"subscribe","events":["gestures","touches"]}"#
 
+    /// A hub with the test device and one client subscribed to gestures and touches.
+    func hubWithSubscriber() throws -> (hub: Hub, device: Int, client: Int) {
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
+        let c = hub.connect(mayControl: false)
+        hub.request(c, touches)
+        return (hub, dev, c)
+    }
+
     /// A finger down at 0 ms, pressed to a peek at 10 ms (the fixtures' calibration: force from the start).
     func peekingFinger(_ hub: inout Hub, _ dev: Int) {
         var s = EventScript()
@@ -109,10 +118,7 @@ final class HubClientStreamTests: XCTestCase {
     }
 
     func testAClientWhoseInputEndedGetsItsAnswersThenIsClosed() throws {
-        var hub = Hub(configuration: try TestDevices.configuration())
-        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
-        let c = hub.connect(mayControl: false)
-        hub.request(c, touches)
+        var (hub, dev, c) = try hubWithSubscriber()
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 10) }
         hub.handle(device: dev, events: s.events[...])
@@ -166,10 +172,7 @@ extension HubClientStreamTests {
     /// A contact that ended for a client (its touch stream stopped while the finger stayed down) is over
     /// for it: no gesture of it, and no second `began` when it hears touches again.
     func testAContactEndedForAClientStaysEndedForIt() throws {
-        var hub = Hub(configuration: try TestDevices.configuration())
-        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
-        let c = hub.connect(mayControl: false)
-        hub.request(c, touches)
+        var (hub, dev, c) = try hubWithSubscriber()
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 100) }
         hub.handle(device: dev, events: s.events[...])
@@ -197,10 +200,7 @@ extension HubClientStreamTests {
     /// The daemon stopping ends every client's streams before `bye`, as a device going would; the
     /// device's own ends that come after are not sent again.
     func testShutdownEndsThePeeksAndContactsOpenForEachClientBeforeBye() throws {
-        var hub = Hub(configuration: try TestDevices.configuration())
-        let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
-        let c = hub.connect(mayControl: false)
-        hub.request(c, touches)
+        var (hub, dev, c) = try hubWithSubscriber()
         peekingFinger(&hub, dev)
         hub.shutdown(reason: "shutdown")
         hub.removeDevice(dev)
