@@ -13,6 +13,10 @@ import PressureLinux
 //    as `pressurectl replay` streams it (an evemu header first, then one pass that checks and plays), the
 //    same work the C yardstick in Benchmarks/c-reference does, file reading excluded on both sides.
 //    (tools/bench-replay measures the tool itself, file reading and memory included, against a C floor.)
+// 3, 4: touches encoded too, and parsing alone, for scale.
+// 5. hub fan-out: the capture through the Hub frame by frame to 1, 16 and 64 clients subscribed to gestures
+//    and touches, drained after each frame (HubFanOut.swift): ns per frame, and per line delivered; and to
+//    one such client beside four that never read (their queues fill and their touches coalesce).
 
 func now() -> Double {
     var ts = timespec()
@@ -117,3 +121,13 @@ let parseSeconds = best(of: 5) {
     _ = bytes.withUnsafeBufferPointer { b in try? CaptureReader.read(b, file: path) }
 }
 print(String(format: "parse only: %.1f ns/event", parseSeconds * 1e9 / Double(eventCount)))
+
+// 5. The hub's fan-out to clients, sockets aside.
+for n in [1, 16, 64] {
+    let (seconds, frames, lines) = hubFanOut(capture, subscribers: n, runs: 3)
+    print(String(format: "hub fan-out to %2d: %8.1f ns/frame, %5.1f ns/line delivered (%d frames, %d lines, best of 3)",
+                 n, seconds * 1e9 / Double(max(frames, 1)), seconds * 1e9 / Double(max(lines, 1)), frames, lines))
+}
+let (stuckSeconds, stuckFrames, _) = hubFanOut(capture, subscribers: 1, stuck: 4, runs: 3)
+print(String(format: "hub fan-out to  1 beside 4 that never read: %8.1f ns/frame (best of 3)",
+             stuckSeconds * 1e9 / Double(max(stuckFrames, 1))))
