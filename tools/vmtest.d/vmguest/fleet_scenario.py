@@ -153,8 +153,9 @@ def unplug(d):
     seen = lambda: any(e.get("device") == d.dev["id"] and (e.get("type") == want or e.get("phase") == want)
                        for e in d.client.snapshot()[m:])
     ramp = [0.3 + (level - 0.3) * i / 9 for i in range(10)] if force else [level]
-    for p in ramp:
-        d.play([[d.finger(0, 0.55, 0.5, pressure=p)]])
+    # One stroke, a frame apart: played one call a frame, the ramp took 10 x 60 ms, longer than a long
+    # press, which then fired first and (rightly) kept the press from peeking.
+    d.play([[d.finger(0, 0.55, 0.5, pressure=p)] for p in ramp])
     end = time.monotonic() + 20
     while not seen() and time.monotonic() < end:  # the finger stays down: the firmware keeps reporting it
         d.play([[d.finger(0, 0.55, 0.5, pressure=level)]])
