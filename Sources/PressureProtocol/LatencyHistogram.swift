@@ -69,6 +69,18 @@ public struct LatencyHistogram: Hashable, Sendable {
         }
     }
 
+    /// Where quantile `q` (0...1) lies, as far as the buckets tell: `≤ 500 µs`, `≤ 2 ms`, `> 5 s`.
+    public static func quantileText(_ h: LatencyHistogram, _ q: Double) -> String {
+        let rank = UInt64((Double(h.count) * q).rounded(.up))
+        guard let i = h.cumulativeCounts.firstIndex(where: { $0 >= max(1, rank) }), i < upperBoundsMicroseconds.count else {
+            return "> 5 s"
+        }
+        let us = upperBoundsMicroseconds[i]
+        if us < 1_000 { return "≤ \(us) µs" }
+        if us < 1_000_000 { return "≤ \(us / 1_000) ms" }
+        return "≤ \(us / 1_000_000) s"
+    }
+
     /// An upper bound in seconds as OpenMetrics' `le` label writes it: `0.00001`, `0.5`, `1.0`, `+Inf`.
     public static func boundLabel(_ bucket: Int) -> String {
         guard bucket < upperBoundsMicroseconds.count else { return "+Inf" }

@@ -102,13 +102,19 @@ final class HubLatencyTests: XCTestCase {
     }
 
     func testADeviceThatGoesKeepsItsFiguresBounded() throws {
-        var (hub, dev, _) = try subscribed()
+        var (hub, dev, c) = try subscribed()
         hub.handle(device: dev, events: frames([0], base: t0)[...])
         hub.framesQueued(now: Timestamp(microseconds: t0 + 10))
         hub.removeDevice(dev)
         XCTAssertEqual(hub.deviceCount, 0)
         XCTAssertEqual(hub.latency.map(\.device), [dev])
         XCTAssertEqual(try figures(hub).queue.count, 1)
+        // Its last frame is still on its way: delivered once written, as a live device's.
+        XCTAssertTrue(hub.awaitsDelivery)
+        var s = ClientStream()
+        hub.read(c, into: &s)
+        hub.framesWritten(now: Timestamp(microseconds: t0 + 900))
+        XCTAssertEqual(try figures(hub).delivery.sumMicroseconds, 900)
         for k in 0..<Hub.retiredLatencyKept {
             let d = try XCTUnwrap(hub.addDevice(node: "n\(k)", description: TestDevices.slotted))
             hub.removeDevice(d)

@@ -91,4 +91,17 @@ final class LatencyHistogramTests: XCTestCase {
         let negative = #"{"count":-1,"sum":0.0003,"buckets":[-1,"# + zeros + "]}"
         XCTAssertThrowsError(try LatencyHistogram(MessageFields(try JSONParser.parse(negative), what: "h")))
     }
+
+    func testTheSummarySaysWhichBucketHoldsThe99thPercentile() {
+        var h = LatencyHistogram()
+        for _ in 0..<99 { h.record(microseconds: 150) }
+        XCTAssertEqual(LatencyHistogram.quantileText(h, 0.99), "≤ 200 µs")
+        h.record(microseconds: 1_500)
+        h.record(microseconds: 1_500)
+        XCTAssertEqual(LatencyHistogram.quantileText(h, 0.99), "≤ 2 ms")
+        h.record(microseconds: 9_000_000)
+        XCTAssertEqual(LatencyHistogram.quantileText(h, 1), "> 5 s")
+        let d = DeviceLatency(device: 3, node: "n", queue: h, unmeasured: 2)
+        XCTAssertEqual(d.summary, "102 frames queued, mean 88410 µs, p99 ≤ 2 ms; 0 delivered; 2 unmeasured")
+    }
 }

@@ -40,7 +40,7 @@ public struct Hub: Sendable {
     var regions = RegionRouter()
     var quickActions = QuickActionStore()
     /// The latency figures of devices that went away (``retiredLatencyKept`` at most).
-    var retiredLatency: [DeviceLatency] = []
+    var retiredLatency: [RetiredLatency] = []
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
 

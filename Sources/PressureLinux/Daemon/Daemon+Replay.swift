@@ -105,7 +105,8 @@ extension Daemon {
                     let slice = try r.source.due(atMonotonic: now)
                     if slice.isEmpty { break }
                     // No clock maps the capture's times at full speed: latency runs from this hand-over.
-                    hub.handle(device: r.device, events: slice, handedOverAt: Timestamp(microseconds: now))
+                    let handedOver = Timestamp(microseconds: monotonicMicroseconds())
+                    hub.handle(device: r.device, events: slice, handedOverAt: handedOver)
                     fed += slice.count
                     queuedNow()
                 }
