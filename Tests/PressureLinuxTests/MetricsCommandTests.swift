@@ -70,7 +70,8 @@ final class MetricsCommandTests: XCTestCase {
         func value(_ name: String) -> Double? { check.samples.first { $0.name == name }?.value }
         XCTAssertEqual(value("pressured_up"), 1)
         XCTAssertEqual(value("pressured_devices"), 0, "the replay has ended")
-        XCTAssertEqual(value("pressured_clients"), 1, "this connection")
+        // This connection, and perhaps the last status request's, whose hang-up may not be seen yet.
+        XCTAssertGreaterThanOrEqual(value("pressured_clients") ?? 0, 1)
         let queue = check.series(of: "pressured_frame_queue_latency_seconds")
         XCTAssertEqual(queue.count, 1)
         let (labels, h) = try XCTUnwrap(queue.first)
@@ -95,7 +96,9 @@ final class MetricsCommandTests: XCTestCase {
         XCTAssertFalse(written.contains("stale_metric"))
         XCTAssertEqual(OpenMetricsCheck(written).problems, [])
         let printed = try Executables.run("pressurectl", ["metrics", "--socket", d.socketPath])
-        XCTAssertEqual(written, printed.stdout, "the file holds what stdout gets")
+        // The same text but the count of clients, which the previous run's hang-up may or may not be in.
+        func steady(_ text: String) -> [Substring] { text.split(separator: "\n").filter { !$0.hasPrefix("pressured_clients ") } }
+        XCTAssertEqual(steady(written), steady(printed.stdout), "the file holds what stdout gets")
         let after = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? UInt64)
         XCTAssertNotEqual(before, after, "renamed over the old file, not written into it")
         let mode = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
