@@ -52,7 +52,11 @@ extension ServerMessage.Reply {
         case "status":
             var force: [DeviceForceStatus] = []
             for entry in try f.objects("force") { force.append(try DeviceForceStatus(entry)) }
-            self = .status(try DaemonStatus(try f.object("status")), force: force)
+            var latency: [DeviceLatency] = []
+            if f.raw("latency") != nil {
+                for entry in try f.objects("latency") { latency.append(try DeviceLatency(entry)) }
+            }
+            self = .status(try DaemonStatus(try f.object("status")), force: force, latency: latency)
         case "set": self = .set(try PublicSettings(try f.object("settings")))
         case "reload": self = .reload(try PublicSettings(try f.object("settings")))
         case "resetLearning":

@@ -108,8 +108,8 @@ final class ServerMessageTests: XCTestCase {
         try check(.reply(id: "s", .status(status, force: [])),
                   #"{"type":"reply","id":"s","request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
                       + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
-                      + #""queuedBytes":80000},"force":[]}"#,
-                  keys: replyKeys + ["status", "force"])
+                      + #""queuedBytes":80000},"force":[],"latency":[]}"#,
+                  keys: replyKeys + ["status", "force", "latency"])
         // Each device's force beside the counts: a device learning, one with a configured average.
         let learning = try TouchPipeline(
             device: TouchDevice(TestDevices.slotted), deviceID: 1,
@@ -128,8 +128,8 @@ final class ServerMessageTests: XCTestCase {
                       + #""floor":0,"top":1000,"samples":0,"accepted":0,"maximumPossibleForce":0.0},"#
                       + #"{"device":2,"forceCapability":"available","averageSource":"configured","floor":0,"#
                       + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
-                      + #""maximumPossibleForce":3.7037}]}"#,
-                  keys: ["type", "request", "status", "force"])
+                      + #""maximumPossibleForce":3.7037}],"latency":[]}"#,
+                  keys: ["type", "request", "status", "force", "latency"])
         let firmOff = PublicSettings(GestureSettings(forceTouchEnabled: false, sensitivity: .firm))
         try check(.reply(id: nil, .set(firmOff)),
                   #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#

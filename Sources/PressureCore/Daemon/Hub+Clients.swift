@@ -123,7 +123,7 @@ extension Hub {
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
-            send(.message(.reply(id: requestID, .status(status, force: forceStatus))), to: .client(c))
+            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency))), to: .client(c))
         case .set(let change):
             let s = change.applied(to: settings)
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))

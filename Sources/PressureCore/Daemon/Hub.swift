@@ -39,6 +39,8 @@ public struct Hub: Sendable {
     var clients: ClientTable
     var regions = RegionRouter()
     var quickActions = QuickActionStore()
+    /// The latency figures of devices that went away (``retiredLatencyKept`` at most).
+    var retiredLatency: [RetiredLatency] = []
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
 

@@ -229,10 +229,12 @@ public final class Daemon {
     func performHubWork() {
         while true {
             hub.takeWork(&work)
-            if work.isEmpty { return }
+            if work.isEmpty { break }
             perform(work)
             work.removeAll()
         }
+        // Written what could be: frames whose lines every client now has are delivered (latency figures).
+        if hub.awaitsDelivery { hub.framesWritten(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
     /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
