@@ -15,18 +15,8 @@ final class HubHapticsTests: XCTestCase {
         _ = hub.takeWork()
     }
 
-    func send(_ c: Int, _ json: String) {
-        hub.receive(client: c, line: Array(json.utf8)[...], now: Timestamp(microseconds: 0))
-    }
-
-    func lines(_ c: Int) -> [String] {
-        var bytes: [UInt8] = []
-        hub.drain(client: c) { b in
-            bytes += b
-            return b.count
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
+    func send(_ c: Int, _ json: String) { hub.request(c, json) }
+    func lines(_ c: Int) -> [String] { hub.drainedLines(c) }
 
     /// Feeds frames and returns the haptics asked for, as `gesture@ms` from the press's start.
     func played(_ s: EventScript, from origin: Int64 = 0) -> [String] {
