@@ -65,7 +65,7 @@ final class ConfigurationHapticsTests: XCTestCase {
         XCTAssertEqual(error("[haptics]\nPeekMs = 0\n"), "h.conf:2: PeekMs = 0: expected an integer from 1 to 1000 (milliseconds)")
         XCTAssertEqual(error("[haptics]\nPeekEffect = buzz\n"),
                        "h.conf:2: PeekEffect = buzz: expected one of off, auto, haptic, custom, rumble, periodic")
-        XCTAssertEqual(error("[haptics]\nDevice = event3\n"), "h.conf:2: Device = event3: expected device nodes under /dev/input/")
+        XCTAssertEqual(error("[haptics]\nDevice = event3\n"), "h.conf:2: Device = event3: expected absolute paths of device nodes (/dev/input/eventN)")
         XCTAssertEqual(error("[haptics]\nActuator =\n"), "h.conf:2: Actuator has no value: expected linear, motor")
         XCTAssertTrue(error("[haptics]\nPeekms = 3\n").hasPrefix("h.conf:2: unknown key Peekms in [haptics]: expected one of Haptics,"))
         XCTAssertTrue(error("[haptics]\nPeekms = 3\n").hasSuffix("(keys are case-sensitive: did you mean PeekMs?)"))

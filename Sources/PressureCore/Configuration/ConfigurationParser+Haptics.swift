@@ -9,8 +9,8 @@ extension ConfigurationParser {
         case HapticsSection.Key.device:
             try requireValue(key, value, "device nodes such as /dev/input/event3, separated by spaces")
             let nodes = value.split(separator: " ").map(String.init)
-            guard nodes.allSatisfy({ $0.hasPrefix("/dev/input/") }) else {
-                throw fail(.invalidChoice(key: key, value: value, expected: "device nodes under /dev/input/"))
+            guard nodes.allSatisfy({ $0.hasPrefix("/") }) else {
+                throw fail(.invalidChoice(key: key, value: value, expected: "absolute paths of device nodes (/dev/input/eventN)"))
             }
             s.nodes = nodes
         case HapticsSection.Key.matchName:

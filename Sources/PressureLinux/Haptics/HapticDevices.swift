@@ -20,7 +20,7 @@ public final class HapticDevices {
         guard settings.mode != .off, devices[node] == nil else { return }
         let port: any ForceFeedbackPort
         do { port = try opener(node) } catch {
-            Log.warning("haptics: \(node): \(error)")
+            Log.warning("haptics: \(error)")  // the error names the node
             return
         }
         guard settings.uses(name: port.name) || settings.nodes.contains(node) else {
@@ -33,7 +33,7 @@ public final class HapticDevices {
             devices[node] = device
             Log.info("haptics: \(node) \"\(port.name)\" (\(device.support)): \(device.choices.joined(separator: "; "))")
         } catch {
-            Log.warning("haptics: \(node): \(error)")
+            Log.warning("haptics: \(error)")
             port.close()
         }
     }
@@ -59,7 +59,7 @@ public final class HapticDevices {
         for p in plays {
             for (node, d) in devices {
                 do { try d.play(p.gesture) } catch {
-                    Log.warning("haptics: \(node): \(error); no longer used")
+                    Log.warning("haptics: \(error); \(node) no longer used")
                     devices[node] = nil
                     d.close()
                 }
