@@ -18,6 +18,7 @@ let usage = """
       reload      ask the running daemon to read its configuration again
       status      what the running daemon holds: devices, clients, fingers down, regions, queues
       metrics     the running daemon's figures and latency histograms as OpenMetrics text (Prometheus)
+      haptics     list haptic devices, what they support and each gesture's effect; --play plays them
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,6 +33,7 @@ case "monitor": exit(MonitorTool.main(rest))
 case "reload": exit(ReloadTool.main(rest))
 case "status": exit(StatusTool.main(rest))
 case "metrics": exit(MetricsTool.main(rest))
+case "haptics": exit(HapticsTool.main(rest))
 case "-h", "--help", "help":
     print(usage)
     exit(0)

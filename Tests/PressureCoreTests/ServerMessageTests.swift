@@ -46,7 +46,7 @@ final class ServerMessageTests: XCTestCase {
         + #""x":{"min":0,"max":4095},"#
         + #""y":{"min":-10,"max":2303},"# + screenJSON + "}"
     static let settings = PublicSettings(GestureSettings(forceTouchEnabled: true, sensitivity: .medium))
-    static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium"}"#
+    static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium","haptics":true}"#
 
     /// Checks the exact line, that it is one `\n`-terminated line, that Foundation parses it into an
     /// object, and that its keys come in the order given.
@@ -132,11 +132,11 @@ final class ServerMessageTests: XCTestCase {
                   keys: ["type", "request", "status", "force", "latency"])
         let firmOff = PublicSettings(GestureSettings(forceTouchEnabled: false, sensitivity: .firm))
         try check(.reply(id: nil, .set(firmOff)),
-                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#
+                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm","haptics":true}}"#
                       .replacingOccurrences(of: #""id":null,"#, with: ""),
                   keys: ["type", "request", "settings"])
         try check(.reply(id: .null, .set(firmOff)),
-                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#,
+                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm","haptics":true}}"#,
                   keys: replyKeys + ["settings"])
     }
 

@@ -62,9 +62,10 @@ enum Samples {
             .subscribe(Subscription()), .subscribe(wholeSubscription), .subscribe(Subscription(gestures: false, deviceIDs: [])),
             .devices, .ping, .status,
             .set(SettingsChange(forceTouch: false)), .set(SettingsChange(sensitivity: .firm)),
-            .set(SettingsChange(forceTouch: true, sensitivity: .light)),
+            .set(SettingsChange(forceTouch: true, sensitivity: .light)), .set(SettingsChange(haptics: false)),
             .reload, .resetLearning(device: nil), .resetLearning(device: 3),
             .setRegion(region), .setRegion(Region(id: "r", owner: 0, x: 0, y: 0, width: 1, height: 1, wants: [])),
+            .setRegion(Region(id: "own", owner: 0, x: 0, y: 0, width: 1, height: 1, haptics: false)),
             .removeRegion(id: "icon:mail"), .setQuickActions(items), .setQuickActions([]),
             .chooseAction(app: "org.example.mail", action: "compose"),
         ]
@@ -76,7 +77,7 @@ enum Samples {
         .ping(time: Timestamp(microseconds: 12_000_175)), .ping(time: Timestamp(microseconds: -500_000)),
         .status(status, force: [learningForce, configuredForce]), .status(DaemonStatus(), force: []),
         .status(DaemonStatus(devices: 1), force: [], latency: [latency, DeviceLatency(device: 2, node: "replay:a b.evemu")]),
-        .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .reload(settings),
+        .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .set(PublicSettings(forceTouch: true, sensitivity: .light, haptics: false)), .reload(settings),
         .resetLearning(devices: [1, 3]), .resetLearning(devices: []),
     ]
 

@@ -102,10 +102,12 @@ extension Hub {
             case .gesture(let g):
                 switch regions.route(g, e) {
                 case .unowned:
+                    playHaptic(g, e)
                     sent += send(.event(e), to: .subscribers(device: id, touches: false))
                 case .withheld:
                     break
                 case .owner(let client, let event, let region, let app, let menu):
+                    if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) { playHaptic(delivered, e) }
                     let items = menu.map { quickActionMenu($0) }
                     sent += send(.routed(event, region: region, app: app, items: items), to: .client(client))
                 }

@@ -31,6 +31,7 @@ extension Daemon {
                 if let id = deviceNodes[node] { closeDevice(id, why: "removed") }
             }
         }
+        hapticHotplug()
     }
 
     /// Opens a node and serves it if it is a touch device. Permission problems wait for the node's

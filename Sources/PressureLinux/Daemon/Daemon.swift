@@ -44,6 +44,8 @@ public final class Daemon {
     var work = Hub.Work()
     /// What devices learned, kept between runs.
     let learnedStore: LearnedStateStore
+    /// The haptic devices gestures play on (``HapticDevices``).
+    var haptics: HapticDevices
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
@@ -52,6 +54,7 @@ public final class Daemon {
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration, daemonUser: getuid())
+        haptics = HapticDevices(settings: configuration.haptics)
         hub.recordsTransitions = options.verbose
         do {
             loop = try EventLoop()
@@ -80,6 +83,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
+        startHaptics()
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         performHubWork()
         if let interval = notify?.watchdogIntervalMicroseconds {
@@ -146,6 +150,7 @@ public final class Daemon {
             }
         }
         listener.stop()
+        haptics.closeAll()
         Log.info("pressured stopped")
         return exitStatus
     }
@@ -182,6 +187,7 @@ public final class Daemon {
         notify?.send("RELOADING=1")
         do {
             hub.reload(try Self.loadConfiguration(options), answering: request)
+            reconfigureHaptics()
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
@@ -240,6 +246,8 @@ public final class Daemon {
     /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
     /// stages what devices learned, closes whom it dropped.
     private func perform(_ work: Hub.Work) {
+        // Haptics first: the effect starts before any client has even been written the gesture.
+        if !work.haptics.isEmpty { haptics.play(work.haptics) }
         for r in work.reloads { reload(answering: r) }
         for n in work.notices {
             switch n {
