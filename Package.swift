@@ -30,12 +30,15 @@ let package = Package(
         .target(name: "PressureLinux", dependencies: ["PressureCore", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureCore"]),
         .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
+        // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
+        .target(name: "PressureWebSocket"),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
+        .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
