@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "PressureTools", dependencies: ["PressureCore", "PressureClient", "PressureLinux"]),
         // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
         .target(name: "PressureWebSocket"),
+        // The web bridge's decisions, pure: configuration, who may connect, what a page may ask, the
+        // per-WebSocket state machine and queue. PressureWeb is its loop and sockets; pressured-web the main.
+        .target(name: "PressureWebBridge", dependencies: ["PressureCore", "PressureWebSocket"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(
@@ -39,6 +42,7 @@ let package = Package(
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore"]),
         .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
+        .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureCore", "PressureWebSocket", "PressureWebBridge"]),
         // What the Linux-layer and client tests share: the built executables, a daemon process, a raw socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
