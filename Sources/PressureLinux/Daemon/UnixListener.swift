@@ -198,12 +198,6 @@ public final class ClientConnection {
 
     /// Writes as much of `bytes` as the socket takes now; returns the count, or -1 when the peer is gone.
     public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        while true {
-            let n = send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1
-        }
+        sendAvailable(fd, bytes)
     }
 }
