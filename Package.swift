@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "pressured", targets: ["pressured"]),
         .executable(name: "pressurectl", targets: ["pressurectl"]),
+        .executable(name: "pressured-web", targets: ["pressured-web"]),
         .library(name: "PressureCore", targets: ["PressureCore"]),
         .library(name: "PressureClient", targets: ["PressureClient"]),
     ],
@@ -35,6 +36,8 @@ let package = Package(
         // The web bridge's decisions, pure: configuration, who may connect, what a page may ask, the
         // per-WebSocket state machine and queue. PressureWeb is its loop and sockets; pressured-web the main.
         .target(name: "PressureWebBridge", dependencies: ["PressureCore", "PressureWebSocket"]),
+        .target(name: "PressureWeb", dependencies: ["PressureCore", "PressureLinux", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
+        .executableTarget(name: "pressured-web", dependencies: ["PressureLinux", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureLinux"]),
         .executableTarget(name: "pressurectl", dependencies: ["PressureCore", "PressureLinux", "PressureTools"]),
         .executableTarget(

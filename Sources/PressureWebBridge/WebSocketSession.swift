@@ -14,9 +14,10 @@ import PressureWebSocket
 /// | open | protocol error | closing | close with its code (1002, 1007, 1009), close the daemon link |
 /// | open | daemon line | open | queue it (a touch may be dropped); a gesture that does not fit: closing, 1008 |
 /// | open | daemon gone | closing | close 1001 (or 1011 if it failed), pages reconnect |
+/// | open | requests backlogged | closing | close 1008, close the daemon link |
 /// | open | tick | open / closed | ping when quiet; no pong for as long again: closed |
 /// | closing | close from the browser | closed | — |
-/// | closing | other message, daemon line, daemon gone | closing | ignored |
+/// | closing | other message, daemon line, daemon gone, requests backlogged | closing | ignored |
 /// | closing | protocol error, tick past the deadline | closed | — |
 /// | any | browser gone | closed | close the daemon link |
 /// | closed | anything | closed | — |
@@ -39,6 +40,8 @@ public struct WebSocketSession: Sendable {
         /// The daemon closed our connection (`failed`: it could not be reached or broke, not a `bye`).
         case daemonGone(failed: Bool)
         case browserGone
+        /// The page sends requests faster than the daemon reads them (the loop's bound was passed).
+        case requestsBacklogged
         case tick
     }
 
@@ -103,6 +106,9 @@ public struct WebSocketSession: Sendable {
         case (.open, .daemonGone(let failed)):
             let actions = startClosing(failed ? .internalError : .goingAway, failed ? "pressured failed" : "pressured stopped", now: now)
             return actions.filter { $0 != .closeDaemon }
+        case (.open, .requestsBacklogged):
+            return startClosing(.policyViolation, "requests faster than pressured reads", now: now)
+                + [.log(.warning, "requests backlogged for pressured: disconnected")]
         case (.open, .tick):
             if let sent = pingSentAt, now >= sent + pingInterval {
                 state = .closed
@@ -116,7 +122,7 @@ public struct WebSocketSession: Sendable {
         case (.closing, .message(.close)):
             state = .closed
             return []
-        case (.closing, .message), (.closing, .daemonLine), (.closing, .daemonGone):
+        case (.closing, .message), (.closing, .daemonLine), (.closing, .daemonGone), (.closing, .requestsBacklogged):
             return []
         case (.closing, .protocolError):
             state = .closed

@@ -127,6 +127,13 @@ final class WebSocketSessionTests: XCTestCase {
         XCTAssertEqual(sent(&t), [.close(code: .internalError, reason: "pressured failed")])
     }
 
+    func testOpenRequestsBacklogged() {
+        var s = session()
+        XCTAssertEqual(s.handle(.requestsBacklogged, now: 1).first, .closeDaemon)
+        XCTAssertEqual(sent(&s), [.close(code: .policyViolation, reason: "requests faster than pressured reads")])
+        XCTAssertEqual(s.handle(.requestsBacklogged, now: 2), [])
+    }
+
     func testClosingTransitions() {
         var s = session()
         _ = s.handle(.daemonGone(failed: false), now: 0)
@@ -161,7 +168,10 @@ final class WebSocketSessionTests: XCTestCase {
         XCTAssertEqual(s.handle(.browserGone, now: 1), [.closeDaemon])
         XCTAssertEqual(s.state, .closed)
         XCTAssertNil(s.deadline)
-        for e: WebSocketSession.Event in [.message(.ping([])), .protocolError(.invalidUTF8), .daemonLine([]), .daemonGone(failed: true), .browserGone, .tick] {
+        for e: WebSocketSession.Event in [
+            .message(.ping([])), .protocolError(.invalidUTF8), .daemonLine([]), .daemonGone(failed: true), .browserGone,
+            .requestsBacklogged, .tick,
+        ] {
             XCTAssertEqual(s.handle(e, now: 2), [])
         }
         XCTAssertEqual(sent(&s), [])
