@@ -58,6 +58,8 @@ final class TCPListener {
 
     deinit { close(fd) }
 
+    static let sendBuffer: Int32 = 64 * 1024
+
     /// One pending connection and its peer's address, nil when none waits.
     func accept() -> (StreamSocket, peer: String)? {
         var storage = sockaddr_storage()
@@ -71,6 +73,10 @@ final class TCPListener {
         var on: Int32 = 1
         // Events are small and latency matters: no Nagle delay.
         _ = setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        // A bounded kernel buffer, so a browser that stops reading backs up into the bridge's own queue
+        // (where touches are dropped and counted) after about this much, not after megabytes of autotuning.
+        var bytes = Self.sendBuffer
+        _ = setsockopt(c, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
         return (StreamSocket(fd: c), Self.describe(&storage))
     }
 

@@ -159,6 +159,10 @@ public final class WebBridge {
                 finish(id)
                 continue
             case .webSocket(let link):
+                if case .closed(let giveUp) = link.session.state, now >= giveUp {
+                    finish(id)  // it took nothing more before the deadline
+                    continue
+                }
                 perform(link.session.handle(.tick, now: now), on: c, link)
             }
             flush(id)

@@ -11,10 +11,10 @@ import PressureWebSocket
 /// | open | binary message | closing | close 1003 |
 /// | open | ping / pong | open | queue a pong / note the pong |
 /// | open | close from the browser | closed | echo the close, close the daemon link |
-/// | open | protocol error | closing | close with its code (1002, 1007, 1009), close the daemon link |
-/// | open | daemon line | open | queue it (a touch may be dropped); a gesture that does not fit: closing, 1008 |
+/// | open | protocol error | closed | fail: close with its code (1002, 1007, 1009), close the daemon link |
+/// | open | daemon line | open | queue it (a touch may be dropped); a gesture that does not fit: closed, 1008 |
 /// | open | daemon gone | closing | close 1001 (or 1011 if it failed), pages reconnect |
-/// | open | requests backlogged | closing | close 1008, close the daemon link |
+/// | open | requests backlogged | closed | fail: close 1008, close the daemon link |
 /// | open | tick | open / closed | ping when quiet; no pong for as long again: closed |
 /// | closing | close from the browser | closed | — |
 /// | closing | other message, daemon line, daemon gone, requests backlogged | closing | ignored |
@@ -23,13 +23,16 @@ import PressureWebSocket
 /// | closed | anything | closed | — |
 ///
 /// `closed` means: write what is queued, then close the TCP connection (the server closes first, RFC 6455
-/// §7.1.1). Time is the loop's monotonic clock in microseconds, passed in with each event.
+/// §7.1.1); a browser that takes nothing until the deadline is dropped. Failing the connection (§7.1.7)
+/// goes straight to `closed`: no reply is waited for. Time is the loop's monotonic clock in microseconds,
+/// passed in with each event.
 public struct WebSocketSession: Sendable {
     public enum State: Hashable, Sendable {
         case open
         /// We sent a close frame and wait for the browser's, until `deadline`.
         case closing(deadline: Int64)
-        case closed
+        /// Done: the queue is written out, or the connection dropped at `deadline`.
+        case closed(deadline: Int64)
     }
 
     public enum Event: Sendable {
@@ -80,12 +83,14 @@ public struct WebSocketSession: Sendable {
     public var deadline: Int64? {
         switch state {
         case .open: return pingSentAt.map { $0 + pingInterval } ?? lastHeard + pingInterval
-        case .closing(let d): return d
-        case .closed: return nil
+        case .closing(let d), .closed(let d): return d
         }
     }
 
-    public var isClosed: Bool { state == .closed }
+    public var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
 
     public mutating func handle(_ event: Event, now: Int64) -> [Action] {
         switch (state, event) {
@@ -93,25 +98,25 @@ public struct WebSocketSession: Sendable {
             lastHeard = now
             return received(m, now: now)
         case (.open, .protocolError(let e)):
-            return startClosing(e.closeCode, e.description, now: now) + [.log(.info, "protocol error: \(e)")]
+            return fail(e.closeCode, e.description, now: now) + [.log(.info, "protocol error: \(e)")]
         case (.open, .daemonLine(let line)):
             let touch = line.starts(with: Self.touchPrefix)
             switch queue.text(line, droppable: touch) {
             case .queued, .dropped: return []
             case .overflow:
                 queue.final(Self.tooSlowLine)
-                return startClosing(.policyViolation, "too slow", now: now)
+                return fail(.policyViolation, "too slow", now: now)
                     + [.log(.warning, "browser too slow: \(queue.pendingCount) bytes unread, disconnected")]
             }
         case (.open, .daemonGone(let failed)):
             let actions = startClosing(failed ? .internalError : .goingAway, failed ? "pressured failed" : "pressured stopped", now: now)
             return actions.filter { $0 != .closeDaemon }
         case (.open, .requestsBacklogged):
-            return startClosing(.policyViolation, "requests faster than pressured reads", now: now)
+            return fail(.policyViolation, "requests faster than pressured reads", now: now)
                 + [.log(.warning, "requests backlogged for pressured: disconnected")]
         case (.open, .tick):
             if let sent = pingSentAt, now >= sent + pingInterval {
-                state = .closed
+                state = .closed(deadline: now)
                 return [.closeDaemon, .log(.info, "no pong for \(pingInterval / 1_000_000) s: disconnected")]
             }
             if pingSentAt == nil, now >= lastHeard + pingInterval {
@@ -120,21 +125,21 @@ public struct WebSocketSession: Sendable {
             }
             return []
         case (.closing, .message(.close)):
-            state = .closed
+            state = .closed(deadline: now + Self.closeTimeout)
             return []
         case (.closing, .message), (.closing, .daemonLine), (.closing, .daemonGone), (.closing, .requestsBacklogged):
             return []
         case (.closing, .protocolError):
-            state = .closed
+            state = .closed(deadline: now)
             return []
         case (.closing(let deadline), .tick):
-            if now >= deadline { state = .closed }
+            if now >= deadline { state = .closed(deadline: now) }
             return []
         case (.open, .browserGone):
-            state = .closed
+            state = .closed(deadline: now)
             return [.closeDaemon]
         case (.closing, .browserGone):
-            state = .closed
+            state = .closed(deadline: now)
             return []
         case (.closed, _):
             return []
@@ -151,7 +156,7 @@ public struct WebSocketSession: Sendable {
                 refusals += 1
                 guard refusals < Self.maximumRefusals else {
                     queue.final(Array(line.dropLast()))
-                    return startClosing(.policyViolation, "too many refused requests", now: now)
+                    return fail(.policyViolation, "too many refused requests", now: now)
                 }
                 _ = queue.text(line.dropLast(), droppable: false)
                 return error.code == .notPermitted ? [.log(.info, "refused from \(filter.grant.origin): \(error.message)")] : []
@@ -168,9 +173,17 @@ public struct WebSocketSession: Sendable {
             // Echo the code (none for none), then close once it is written.
             closeCode = code ?? .noStatusReceived
             queue.control(.close, code.map { FrameEncoder.closePayload($0) } ?? [])
-            state = .closed
+            state = .closed(deadline: now + Self.closeTimeout)
             return [.closeDaemon]
         }
+    }
+
+    /// Fails the connection (RFC 6455 §7.1.7): the close frame, then no waiting for the browser's.
+    private mutating func fail(_ code: WebSocketCloseCode, _ reason: String, now: Int64) -> [Action] {
+        closeCode = code
+        queue.control(.close, FrameEncoder.closePayload(code, reason: reason))
+        state = .closed(deadline: now + Self.closeTimeout)
+        return [.closeDaemon]
     }
 
     private mutating func startClosing(_ code: WebSocketCloseCode, _ reason: String, now: Int64) -> [Action] {

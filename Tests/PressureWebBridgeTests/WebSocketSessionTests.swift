@@ -50,7 +50,7 @@ final class WebSocketSessionTests: XCTestCase {
         for _ in 1..<WebSocketSession.maximumRefusals { _ = s.handle(.message(text("x")), now: 1) }
         XCTAssertEqual(s.state, .open)
         XCTAssertEqual(s.handle(.message(text("x")), now: 1), [.closeDaemon])
-        XCTAssertEqual(s.state, .closing(deadline: 1 + WebSocketSession.closeTimeout))
+        XCTAssertEqual(s.state, .closed(deadline: 1 + WebSocketSession.closeTimeout))
         XCTAssertEqual(sent(&s).last, .close(code: .policyViolation, reason: "too many refused requests"))
     }
 
@@ -73,13 +73,13 @@ final class WebSocketSessionTests: XCTestCase {
         XCTAssertEqual(s.deadline, 62 * second)
         _ = s.handle(.tick, now: 62 * second)
         XCTAssertEqual(s.handle(.tick, now: 92 * second).first, .closeDaemon)
-        XCTAssertEqual(s.state, .closed)
+        XCTAssertEqual(s.state, .closed(deadline: 92 * second))
     }
 
     func testOpenCloseFromTheBrowserIsEchoed() {
         var s = session()
         XCTAssertEqual(s.handle(.message(.close(code: .goingAway, reason: "bye")), now: 1), [.closeDaemon])
-        XCTAssertEqual(s.state, .closed)
+        XCTAssertEqual(s.state, .closed(deadline: 1 + WebSocketSession.closeTimeout))
         XCTAssertEqual(sent(&s), [.close(code: .goingAway, reason: "")])
         var t = session()
         _ = t.handle(.message(.close(code: nil, reason: "")), now: 1)
@@ -94,7 +94,7 @@ final class WebSocketSessionTests: XCTestCase {
             XCTAssertEqual(actions.first, .closeDaemon)
             guard case .close(let c, _)? = sent(&s).first else { return XCTFail() }
             XCTAssertEqual(c?.rawValue, UInt16(code))
-            XCTAssertEqual(s.state, .closing(deadline: 1 + WebSocketSession.closeTimeout))
+            XCTAssertEqual(s.state, .closed(deadline: 1 + WebSocketSession.closeTimeout))
         }
     }
 
@@ -108,7 +108,7 @@ final class WebSocketSessionTests: XCTestCase {
         XCTAssertEqual(s.handle(.daemonLine(gesture), now: 1), [])
         let actions = s.handle(.daemonLine(gesture), now: 2)
         XCTAssertEqual(actions.first, .closeDaemon)
-        XCTAssertEqual(s.state, .closing(deadline: 2 + WebSocketSession.closeTimeout))
+        XCTAssertEqual(s.state, .closed(deadline: 2 + WebSocketSession.closeTimeout))
         let messages = sent(&s)
         XCTAssertEqual(messages.last, .close(code: .policyViolation, reason: "too slow"))
         guard case .text(let fatal) = messages[messages.count - 2] else { return XCTFail() }
@@ -145,29 +145,29 @@ final class WebSocketSessionTests: XCTestCase {
         XCTAssertEqual(s.state, .closing(deadline: WebSocketSession.closeTimeout))
         // The browser's close ends it.
         _ = s.handle(.message(.close(code: .goingAway, reason: "")), now: 3)
-        XCTAssertEqual(s.state, .closed)
+        XCTAssertEqual(s.state, .closed(deadline: 3 + WebSocketSession.closeTimeout))
 
         var t = session()
         _ = t.handle(.daemonGone(failed: false), now: 0)
         _ = t.handle(.protocolError(.invalidUTF8), now: 1)
-        XCTAssertEqual(t.state, .closed)
+        XCTAssertEqual(t.state, .closed(deadline: 1))
 
         var u = session()
         _ = u.handle(.daemonGone(failed: false), now: 0)
         _ = u.handle(.tick, now: WebSocketSession.closeTimeout)
-        XCTAssertEqual(u.state, .closed)
+        XCTAssertEqual(u.state, .closed(deadline: WebSocketSession.closeTimeout))
 
         var v = session()
         _ = v.handle(.daemonGone(failed: false), now: 0)
         XCTAssertEqual(v.handle(.browserGone, now: 1), [])
-        XCTAssertEqual(v.state, .closed)
+        XCTAssertEqual(v.state, .closed(deadline: 1))
     }
 
     func testBrowserGoneAndClosed() {
         var s = session()
         XCTAssertEqual(s.handle(.browserGone, now: 1), [.closeDaemon])
-        XCTAssertEqual(s.state, .closed)
-        XCTAssertNil(s.deadline)
+        XCTAssertEqual(s.state, .closed(deadline: 1))
+        XCTAssertEqual(s.deadline, 1)
         for e: WebSocketSession.Event in [
             .message(.ping([])), .protocolError(.invalidUTF8), .daemonLine([]), .daemonGone(failed: true), .browserGone,
             .requestsBacklogged, .tick,
