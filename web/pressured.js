@@ -10,7 +10,7 @@
 
 export { attach } from "./pressured-dom.js";
 export { enableLinkPreviews } from "./pressured-links.js";
-export { enableWebKitForceEvents, pressure } from "./pressured-compat.js";
+export { enableWebKitForceEvents, pressure, WEBKIT_FORCE_AT_MOUSE_DOWN, WEBKIT_FORCE_AT_FORCE_MOUSE_DOWN } from "./pressured-compat.js";
 
 /** The protocol version this module speaks (the daemon's `hello` says its own). */
 export const PROTOCOL = 1;
