@@ -57,8 +57,13 @@ public final class DeadlineTimer {
 
     deinit { close(fd) }
 
+    /// The deadline armed now, nil when disarmed (or fired and acknowledged): a loop that works out its
+    /// earliest deadline every iteration re-arms only when it changed.
+    public private(set) var armedAt: Int64? = nil
+
     /// Arms the timer at `microseconds` on the monotonic clock, or disarms it with nil.
     public func arm(atMonotonicMicroseconds us: Int64?) {
+        armedAt = us
         var spec = itimerspec()
         if let us {
             let t = max(us, 1)  // an all-zero it_value would disarm
@@ -70,6 +75,7 @@ public final class DeadlineTimer {
 
     /// Consumes the expiry count so the descriptor stops being readable.
     public func acknowledge() {
+        armedAt = nil
         var expirations: UInt64 = 0
         _ = read(fd, &expirations, 8)
     }
