@@ -24,28 +24,33 @@ final class TCPListener {
                 var a = sockaddr_in6()
                 a.sin6_family = sa_family_t(AF_INET6)
                 a.sin6_port = UInt16(address.port).bigEndian
-                guard inet_pton(AF_INET6, address.host, &a.sin6_addr) == 1 else {
-                    throw SystemError(call: "inet_pton", subject: name, errno: EINVAL)
-                }
-                _ = try syscall("bind", name) {
-                    withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-                }
+                guard inet_pton(AF_INET6, address.host, &a.sin6_addr) == 1 else { throw Self.notAnAddress(name) }
+                try Self.bind(fd, &a, name)
             } else {
                 var a = sockaddr_in()
                 a.sin_family = sa_family_t(AF_INET)
                 a.sin_port = UInt16(address.port).bigEndian
-                guard inet_pton(AF_INET, address.host, &a.sin_addr) == 1 else {
-                    throw SystemError(call: "inet_pton", subject: name, errno: EINVAL)
-                }
-                _ = try syscall("bind", name) {
-                    withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-                }
+                guard inet_pton(AF_INET, address.host, &a.sin_addr) == 1 else { throw Self.notAnAddress(name) }
+                try Self.bind(fd, &a, name)
             }
             _ = try syscall("listen", name) { listen(fd, 128) }
         } catch {
             close(fd)
             throw error
         }
+    }
+
+    /// `bind` with a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ fd: Int32, _ address: inout Address, _ name: String) throws(SystemError) {
+        _ = try syscall("bind", name) {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+            }
+        }
+    }
+
+    private static func notAnAddress(_ name: String) -> SystemError {
+        SystemError(call: "inet_pton", subject: name, errno: EINVAL)
     }
 
     /// A socket systemd passed (`pressured-web.socket`).

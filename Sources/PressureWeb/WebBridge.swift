@@ -30,7 +30,6 @@ public final class WebBridge {
     var listeners: [TCPListener] = []
     var connections: [Int: BrowserConnection] = [:]
     var nextID = 1
-    var armedAt: Int64? = nil
     var running = true
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     let notify = SystemdNotify()
@@ -139,15 +138,11 @@ public final class WebBridge {
         for c in connections.values {
             if let d = c.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
-        if earliest != armedAt {
-            timer.arm(atMonotonicMicroseconds: earliest)
-            armedAt = earliest
-        }
+        if earliest != timer.armedAt { timer.arm(atMonotonicMicroseconds: earliest) }
     }
 
     func timerFired() {
         timer.acknowledge()
-        armedAt = nil
         let now = monotonicMicroseconds()
         for (id, c) in connections {
             guard let d = c.deadline, d <= now else { continue }

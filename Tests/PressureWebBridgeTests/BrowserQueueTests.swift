@@ -5,19 +5,8 @@ import XCTest
 @testable import PressureWebSocket
 
 final class BrowserQueueTests: XCTestCase {
-    /// Everything the queue writes, decoded as a browser would.
     func drainMessages(_ q: inout BrowserQueue, closing: Bool = false) -> [MessageAssembler.Message] {
-        var bytes: [UInt8] = []
-        q.drain(closing: closing) { b in
-            bytes.append(contentsOf: b)
-            return b.count
-        }
-        var d = FrameDecoder(decoding: .server, maximumPayload: 1 << 20)
-        d.append(bytes)
-        var a = MessageAssembler(maximumMessage: 1 << 20)
-        var out: [MessageAssembler.Message] = []
-        while let f = try? d.next() { if let m = try? a.receive(f) { out.append(m) } }
-        return out
+        drainedMessages(&q, closing: closing)
     }
 
     func testTouchesDropPastHalfAndTheNoticeFollows() {

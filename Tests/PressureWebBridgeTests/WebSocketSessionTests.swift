@@ -16,17 +16,7 @@ final class WebSocketSessionTests: XCTestCase {
 
     /// The messages queued for the browser so far.
     func sent(_ s: inout WebSocketSession) -> [MessageAssembler.Message] {
-        var bytes: [UInt8] = []
-        s.queue.drain(closing: s.state != .open) { b in
-            bytes.append(contentsOf: b)
-            return b.count
-        }
-        var d = FrameDecoder(decoding: .server, maximumPayload: 1 << 20)
-        d.append(bytes)
-        var a = MessageAssembler(maximumMessage: 1 << 20)
-        var out: [MessageAssembler.Message] = []
-        while let f = try? d.next() { if let m = try? a.receive(f) { out.append(m) } }
-        return out
+        drainedMessages(&s.queue, closing: s.state != .open)
     }
 
     func text(_ s: String) -> MessageAssembler.Message { .text(Array(s.utf8)) }
