@@ -132,10 +132,20 @@ class Page {
   /** Where the viewport's top-left corner is on the screen, in CSS pixels. */
   viewportOrigin() {
     if (this.options.viewportOrigin) return this.options.viewportOrigin;
+    // Inside same-origin iframes, add each frame's place in its parent, up to the top window.
+    let x = 0, y = 0, w = window;
+    try {
+      while (w !== w.parent && w.frameElement) {
+        const f = w.frameElement, r = f.getBoundingClientRect();
+        x += r.left + f.clientLeft;
+        y += r.top + f.clientTop;
+        w = w.parent;
+      }
+    } catch { /* a cross-origin parent: pass viewportOrigin */ }
     // A kiosk window fills the screen: all of this is 0. Elsewhere assume side borders of equal width and
     // the browser's own bars on top (docs/web.md says what a window that is not full screen needs).
-    const border = Math.max(0, (window.outerWidth - window.innerWidth) / 2);
-    return { x: window.screenX + border, y: window.screenY + Math.max(0, window.outerHeight - window.innerHeight - border) };
+    const border = Math.max(0, (w.outerWidth - w.innerWidth) / 2);
+    return { x: x + w.screenX + border, y: y + w.screenY + Math.max(0, w.outerHeight - w.innerHeight - border) };
   }
 
   /** Screen pixels (the daemon's) to this page's client coordinates (CSS pixels). */
