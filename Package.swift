@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "pressured", targets: ["pressured"]),
         .executable(name: "pressurectl", targets: ["pressurectl"]),
+        .executable(name: "pressured-web", targets: ["pressured-web"]),
         .library(name: "PressureCore", targets: ["PressureCore"]),
         .library(name: "PressureClient", targets: ["PressureClient"]),
     ],
@@ -38,6 +39,15 @@ let package = Package(
             name: "PressureLinux", dependencies: ["PressureCore", "PressureCommandLine", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
         .target(name: "PressureTools", dependencies: ["PressureClient", "PressureCommandLine"]),
+        // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
+        .target(name: "PressureWebSocket"),
+        // The web bridge's decisions, pure: configuration, who may connect, what a page may ask, the
+        // per-WebSocket state machine and queue. PressureWeb is its loop and sockets; pressured-web the main.
+        .target(name: "PressureWebBridge", dependencies: ["PressureCore", "PressureWebSocket"]),
+        .target(
+            name: "PressureWeb",
+            dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
+        .executableTarget(name: "pressured-web", dependencies: ["PressureCommandLine", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
             name: "pressurectl", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureTools"]),
@@ -45,6 +55,8 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
+        .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
+        .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureCore", "PressureWebSocket", "PressureWebBridge"]),
         // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),

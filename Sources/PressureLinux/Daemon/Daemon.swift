@@ -30,7 +30,6 @@ public final class Daemon {
     var deviceNodes: [String: Int] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: (source: ReplaySource, device: Int)? = nil
-    var armedAt: Int64? = nil
     var running = true
     var exitStatus: Int32 = 0
     var readBuffer: [InputEvent] = []
@@ -204,12 +203,10 @@ public final class Daemon {
                 consider(r.source.nextWake)
             }
         }
-        if earliest != armedAt {
+        if earliest != timer.armedAt {
             do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
                 stop(error, because: "long-press deadlines and replay steps can no longer fire")
-                return
             }
-            armedAt = earliest
         }
     }
 
@@ -218,7 +215,6 @@ public final class Daemon {
             stop(error, because: "long-press deadlines and replay steps can no longer fire")
             return
         }
-        armedAt = nil
         let now = monotonicMicroseconds()
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }

@@ -18,6 +18,10 @@ public final class DeadlineTimer {
 
     deinit { close(fd) }
 
+    /// The deadline armed now, nil when disarmed (or fired and acknowledged): a loop that works out its
+    /// earliest deadline every iteration re-arms only when it changed.
+    public private(set) var armedAt: Int64? = nil
+
     /// Arms the timer at `microseconds` on the monotonic clock, or disarms it with nil.
     public func arm(atMonotonicMicroseconds us: Int64?) throws(SystemError) {
         var spec = itimerspec()
@@ -27,11 +31,13 @@ public final class DeadlineTimer {
             spec.it_value.tv_nsec = Int((t % 1_000_000) * 1000)
         }
         _ = try syscall("timerfd_settime", name) { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
+        armedAt = us
     }
 
     /// Consumes the expiry count so the descriptor stops being readable. A timer that has not expired
     /// (re-armed after epoll reported it) has nothing to consume: that is not an error.
     public func acknowledge() throws(SystemError) {
+        armedAt = nil
         var expirations: UInt64 = 0
         _ = try nonblockingSyscall("read", name) { read(fd, &expirations, MemoryLayout<UInt64>.size) }
     }

@@ -1,0 +1,119 @@
+"""What the web bridge's tests share: the built binaries, a `pressured --replay` daemon and a
+`pressured-web` bridge on their own socket and port, each with its log kept for assertions.
+
+Run the tests with Debian's Python (python3-websockets, python3-selenium serve /usr/bin/python3 only):
+
+    /usr/bin/python3 -m unittest discover -s tools/web -v
+"""
+import os
+import queue
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+WEB = os.path.join(ROOT, "web")
+
+
+def bin_dir():
+    if os.environ.get("PRESSURED_BIN_DIR"):
+        return os.environ["PRESSURED_BIN_DIR"]
+    return subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
+
+
+BIN = bin_dir()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Process:
+    """A child whose stderr is read line by line into `lines`, so a test can wait for one."""
+
+    def __init__(self, args, cwd=ROOT):
+        self.proc = subprocess.Popen(args, cwd=cwd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        self.lines = []
+        self._new = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stderr:
+            self.lines.append(line.rstrip("\n"))
+            self._new.put(True)
+        self._done = True
+        self._new.put(False)
+
+    _done = False
+
+    def wait_for(self, fragment, timeout=20):
+        """The first log line containing `fragment`, waiting for it to be written."""
+        deadline = time.monotonic() + timeout
+        checked = 0
+        while True:
+            while checked < len(self.lines):
+                if fragment in self.lines[checked]:
+                    return self.lines[checked]
+                checked += 1
+            if self._done or time.monotonic() > deadline:
+                raise AssertionError(f"no log line with {fragment!r}; log:\n" + self.log())
+            try:
+                self._new.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                pass
+
+    def log(self):
+        return "\n".join(self.lines)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stderr.close()
+
+
+class Daemon(Process):
+    def __init__(self, folder, capture, config, speed="1", extra=()):
+        self.socket = os.path.join(folder, "pressured.sock")
+        super().__init__([os.path.join(BIN, "pressured"), "--replay", capture, "--config", config,
+                          "--speed", speed, "--socket", self.socket, *extra])
+        self.wait_for("serving")
+
+
+class Bridge(Process):
+    def __init__(self, folder, daemon_socket, conf="", root=WEB, port=None):
+        self.port = port or free_port()
+        self.conf = os.path.join(folder, "web.conf")
+        with open(self.conf, "w") as f:
+            f.write(conf.replace("{port}", str(self.port)))
+        super().__init__([os.path.join(BIN, "pressured-web"), "--config", self.conf, "--socket", daemon_socket,
+                          "--listen", f"127.0.0.1:{self.port}", "--root", root, "--verbose"])
+        self.wait_for("pressured-web ")
+        self.origin = f"http://localhost:{self.port}"
+        self.url = f"ws://localhost:{self.port}/pressured"
+
+
+class Setup:
+    """A temp folder with a daemon replaying `capture` and a bridge in front of it."""
+
+    def __init__(self, capture_writer, speed="1", bridge_conf="", daemon_extra=(), config_extra="", root=WEB):
+        self.dir = tempfile.TemporaryDirectory(prefix="pressured-web-")
+        import fixtures
+        self.capture = capture_writer(os.path.join(self.dir.name, "capture.evemu"))
+        self.config = fixtures.write_config(self.dir.name, config_extra)
+        self.daemon = Daemon(self.dir.name, self.capture, self.config, speed=speed, extra=daemon_extra)
+        self.bridge = Bridge(self.dir.name, self.daemon.socket, bridge_conf, root=root)
+
+    def stop(self):
+        self.bridge.stop()
+        self.daemon.stop()
+        self.dir.cleanup()
