@@ -35,8 +35,13 @@ let package = Package(
         .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
         // Options and log lines for every command-line program; no C library, so client tools stay free of them.
         .target(name: "PressureCommandLine"),
+        // The system layer: the syscall funnel, epoll, timerfd, signalfd, systemd's sockets and notify, files,
+        // non-blocking stream sockets. Glibc and CLinux only, so a loop that reads no devices (the web
+        // bridge's) links neither libevdev nor libudev.
+        .target(name: "PressureSystem", dependencies: ["PressureCommandLine", "CLinux"]),
         .target(
-            name: "PressureLinux", dependencies: ["PressureCore", "PressureCommandLine", "CLibevdev", "CLibudev", "CLinux"]),
+            name: "PressureLinux",
+            dependencies: ["PressureCore", "PressureCommandLine", "PressureSystem", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
         .target(name: "PressureTools", dependencies: ["PressureClient", "PressureCommandLine"]),
         // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
@@ -46,7 +51,7 @@ let package = Package(
         .target(name: "PressureWebBridge", dependencies: ["PressureCore", "PressureWebSocket"]),
         .target(
             name: "PressureWeb",
-            dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
+            dependencies: ["PressureCore", "PressureCommandLine", "PressureSystem", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
         .executableTarget(name: "pressured-web", dependencies: ["PressureCommandLine", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
@@ -64,6 +69,8 @@ let package = Package(
         // condition, and the unified diff golden comparisons print.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
+        // The syscall funnel, the timerfd and the signalfd.
+        .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
         // The client-side tools' formatting and option reading, without a daemon.

@@ -1,5 +1,5 @@
 import PressureCommandLine
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 
 /// `pressured-web`'s command line; options override web.conf.

@@ -1,3 +1,4 @@
+import PressureSystem
 import PressureWebBridge
 import PressureWebSocket
 

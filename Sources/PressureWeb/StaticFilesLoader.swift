@@ -1,6 +1,6 @@
 import Glibc
 import PressureCommandLine
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 
 /// Reads the served folder into ``StaticFiles`` once, at start-up and on `SIGHUP`.

@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 
 /// A listening TCP socket: bound here to a configured address, or passed by systemd.

@@ -1,6 +1,6 @@
 import Glibc
 import PressureCommandLine
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 import PressureWebSocket
 

@@ -1,5 +1,5 @@
 import PressureCommandLine
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 
 /// Each page's own connection to the daemon: its lines become text frames, its end closes the page.

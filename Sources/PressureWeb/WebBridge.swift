@@ -1,7 +1,7 @@
 import Glibc
 import PressureCommandLine
 import PressureCore
-import PressureLinux
+import PressureSystem
 import PressureWebBridge
 import PressureWebSocket
 
@@ -151,10 +151,8 @@ public final class WebBridge {
         for c in connections.values {
             if let d = c.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
-        if earliest != timer.armedAt {
-            do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
-                stop(error, because: "request, ping and close deadlines can no longer fire")
-            }
+        do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
+            stop(error, because: "request, ping and close deadlines can no longer fire")
         }
     }
 

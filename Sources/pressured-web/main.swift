@@ -1,6 +1,5 @@
 import Glibc
 import PressureCommandLine
-import PressureLinux
 import PressureWeb
 
 // pressured-web: the WebSocket bridge. Everything lives in PressureWeb's WebBridge; this reads the command line.

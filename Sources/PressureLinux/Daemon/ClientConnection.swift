@@ -3,19 +3,21 @@ import Glibc
 
 /// One client's socket and the bytes it sent that do not yet make a line.
 public final class ClientConnection {
-    public let fd: Int32
+    let socket: StreamSocket
+    public var fd: Int32 { socket.fd }
     var pending: [UInt8] = []
     /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
-    var waitsForWritable = false
+    var waitsForWritable: Bool {
+        get { socket.waitsForWritable }
+        set { socket.waitsForWritable = newValue }
+    }
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 
     init(fd: Int32) {
-        self.fd = fd
+        socket = StreamSocket(fd: fd)
         pending.reserveCapacity(Self.readChunk)
     }
-
-    deinit { close(fd) }
 
     /// Who connected, as the kernel recorded it.
     public func credentials() throws(SystemError) -> PeerCredentials { try PeerCredentials(socket: fd) }
@@ -55,22 +57,8 @@ public final class ClientConnection {
     }
 
     /// For the last words at shutdown: blocking writes, bounded by a send timeout.
-    public func makeBlocking(sendTimeoutMilliseconds ms: Int) {
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-        var tv = timeval(tv_sec: ms / 1000, tv_usec: (ms % 1000) * 1000)
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-    }
+    public func makeBlocking(sendTimeoutMilliseconds ms: Int) { socket.makeBlocking(sendTimeoutMilliseconds: ms) }
 
     /// Writes as much of `bytes` as the socket takes now; returns the count, or -1 when the peer is gone.
-    public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        do {
-            // nil: the socket's buffer is full (or, blocking, the send timeout passed); nothing taken.
-            return try nonblockingSyscall("send", "client", { send(fd, base, bytes.count, Int32(MSG_NOSIGNAL)) }) ?? 0
-        } catch {
-            // EPIPE, ECONNRESET: the peer is gone.
-            return -1
-        }
-    }
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Int { socket.write(bytes) }
 }

@@ -203,10 +203,8 @@ public final class Daemon {
                 consider(r.source.nextWake)
             }
         }
-        if earliest != timer.armedAt {
-            do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
-                stop(error, because: "long-press deadlines and replay steps can no longer fire")
-            }
+        do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
+            stop(error, because: "long-press deadlines and replay steps can no longer fire")
         }
     }
 

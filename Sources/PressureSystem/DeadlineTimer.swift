@@ -18,12 +18,14 @@ public final class DeadlineTimer {
 
     deinit { close(fd) }
 
-    /// The deadline armed now, nil when disarmed (or fired and acknowledged): a loop that works out its
-    /// earliest deadline every iteration re-arms only when it changed.
+    /// The deadline armed now, nil when disarmed (or fired and acknowledged).
     public private(set) var armedAt: Int64? = nil
 
-    /// Arms the timer at `microseconds` on the monotonic clock, or disarms it with nil.
+    /// Arms the timer at `microseconds` on the monotonic clock, or disarms it with nil. The deadline armed
+    /// already is not set again (no system call), so a loop that works out its earliest deadline every
+    /// iteration just calls this.
     public func arm(atMonotonicMicroseconds us: Int64?) throws(SystemError) {
+        guard us != armedAt else { return }
         var spec = itimerspec()
         if let us {
             let t = max(us, 1)  // an all-zero it_value would disarm

@@ -1,7 +1,8 @@
 import Glibc
 
-// The syscall funnel (as swift-system has one): every system call of the Linux layer whose result
-// matters, set-up and hot path alike, goes through one of the three functions below, so that turning a
+// The syscall funnel (as swift-system has one): every system call of the system layer, the Linux layer
+// above it and the web bridge's loop whose result matters, set-up and hot path alike, goes through one of
+// the three functions below (`package`: for this package's targets, not for apps), so that turning a
 // failure into a typed ``SystemError`` carrying errno and retrying `EINTR` are written once, in
 // `retryingInterrupted`. Calls whose failure is deliberately ignored (`close`, `unlink` of a stale file,
 // `epoll_ctl(DEL)` of a closed descriptor) and text written to stderr (log lines, prompts) do not need it.
