@@ -48,10 +48,10 @@ let package = Package(
         .target(name: "PressureWebSocket"),
         // The web bridge's decisions, pure: configuration, who may connect, what a page may ask, the
         // per-WebSocket state machine and queue. PressureWeb is its loop and sockets; pressured-web the main.
-        .target(name: "PressureWebBridge", dependencies: ["PressureCore", "PressureWebSocket"]),
+        .target(name: "PressureWebBridge", dependencies: ["PressureProtocol", "PressureWebSocket"]),
         .target(
             name: "PressureWeb",
-            dependencies: ["PressureCore", "PressureCommandLine", "PressureSystem", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
+            dependencies: ["PressureProtocol", "PressureCommandLine", "PressureSystem", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
         .executableTarget(name: "pressured-web", dependencies: ["PressureCommandLine", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
@@ -61,7 +61,7 @@ let package = Package(
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
         .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
-        .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureCore", "PressureWebSocket", "PressureWebBridge"]),
+        .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureProtocol", "PressureWebSocket", "PressureWebBridge"]),
         // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),

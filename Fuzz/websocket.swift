@@ -10,7 +10,7 @@
 // - the request head parser, given the same bytes, never reads past them;
 // - a WebSocketSession fed the messages keeps its queue within capacity plus the final reserve.
 
-import PressureCore
+import PressureProtocol
 import PressureWebBridge
 import PressureWebSocket
 

@@ -1,3 +1,4 @@
+import PressureProtocol
 import PressureSystem
 import PressureWebBridge
 import PressureWebSocket

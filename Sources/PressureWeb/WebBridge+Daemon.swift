@@ -11,23 +11,25 @@ extension WebBridge {
         let now = monotonicMicroseconds()
         var gone = false
         while link.daemon != nil {
-            let outcome = readBuffer.withUnsafeMutableBytes { daemon.read(into: $0) }
+            var outcome = StreamSocket.ReadOutcome.wouldBlock
+            let fits = link.daemonLines.receive(upTo: Self.daemonReadChunk, { buffer in
+                outcome = daemon.read(into: buffer)
+                if case .data(let n) = outcome { return n }
+                return 0
+            }) { line in
+                if line.starts(with: Self.byePrefix) { link.sawBye = true }
+                perform(link.session.handle(.daemonLine(line), now: now), on: c, link)
+            }
             guard case .data(let n) = outcome else {
                 gone = outcome == .closed
                 break
-            }
-            let fits = readBuffer.withUnsafeBytes { all in
-                link.daemonLines.append(UnsafeRawBufferPointer(rebasing: all[0..<n])) { line in
-                    if line.starts(with: Self.byePrefix) { link.sawBye = true }
-                    perform(link.session.handle(.daemonLine(line), now: now), on: c, link)
-                }
             }
             if !fits {
                 Log.error("\(c.peer): pressured sent a line over 1 MiB")
                 gone = true
                 break
             }
-            if n < readBuffer.count { break }
+            if n < Self.daemonReadChunk { break }  // drained: no read just to hear EAGAIN
         }
         if gone, link.daemon != nil {
             closeDaemon(c, link)
@@ -56,6 +58,9 @@ extension WebBridge {
                              events: pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable)
         }
     }
+
+    /// Bytes asked of one read of the daemon's lines (straight into the page's line buffer).
+    static let daemonReadChunk = 16 * 1024
 
     static let byePrefix = Array(#"{"type":"bye""#.utf8)
 }

@@ -1,6 +1,6 @@
 import Glibc
 import PressureCommandLine
-import PressureCore
+import PressureProtocol
 import PressureSystem
 import PressureWebBridge
 import PressureWebSocket

@@ -1,4 +1,4 @@
-import PressureCore
+import PressureProtocol
 import PressureWebSocket
 
 /// The frames waiting for one browser: the daemon's ``ClientQueue`` (the same two limits a Unix client

@@ -1,4 +1,4 @@
-import PressureCore
+import PressureProtocol
 
 /// What a page's message becomes before it reaches the daemon (`docs/web.md`, "Identity").
 ///

@@ -1,4 +1,4 @@
-import PressureCore
+import PressureProtocol
 import PressureWebSocket
 
 /// One browser's WebSocket once upgraded, as a state machine over messages from the browser and lines

@@ -1,4 +1,4 @@
-import PressureCore
+import PressureProtocol
 import XCTest
 
 @testable import PressureWebBridge

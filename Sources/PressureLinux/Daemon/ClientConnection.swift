@@ -1,11 +1,13 @@
 import CLinux
 import Glibc
+import PressureCore
 
 /// One client's socket and the bytes it sent that do not yet make a line.
 public final class ClientConnection {
     let socket: StreamSocket
     public var fd: Int32 { socket.fd }
-    var pending: [UInt8] = []
+    /// The bytes it sent that do not yet make a line.
+    var lines = LineBuffer(maximumLine: ClientConnection.maximumLine, reserving: ClientConnection.readChunk)
     /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
     var waitsForWritable: Bool {
         get { socket.waitsForWritable }
@@ -16,7 +18,6 @@ public final class ClientConnection {
 
     init(fd: Int32) {
         socket = StreamSocket(fd: fd)
-        pending.reserveCapacity(Self.readChunk)
     }
 
     /// Who connected, as the kernel recorded it.
@@ -25,34 +26,21 @@ public final class ClientConnection {
     /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
     static let readChunk = 4096
 
-    /// Reads what is there and calls `line` with each complete line (without its newline).
-    ///
-    /// Reads straight into the tail of `pending`, which keeps its capacity between calls: no buffer of
-    /// its own, and no allocation unless a partial line makes `pending` grow.
+    /// Reads what is there and calls `line` with each complete line (without its newline), straight into
+    /// the line buffer: no buffer of its own.
     public func read(_ line: (ArraySlice<UInt8>) -> Void) -> ClientReadOutcome {
         while true {
-            var start = pending.count
-            pending.append(contentsOf: repeatElement(0, count: Self.readChunk))
-            let got: Int?
-            do {
-                got = try nonblockingSyscall("read", "client") {
-                    pending.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, Self.readChunk) }
-                }
-            } catch {
-                // ECONNRESET and the like: the client is gone, as with an orderly hang-up.
-                return .closed
+            var outcome = StreamSocket.ReadOutcome.wouldBlock
+            let fits = lines.receive(upTo: Self.readChunk, { buffer in
+                outcome = socket.read(into: buffer)
+                if case .data(let n) = outcome { return n }
+                return 0
+            }, line)
+            switch outcome {
+            case .wouldBlock: return .open
+            case .closed: return .closed  // a hang-up, or ECONNRESET and the like: gone either way
+            case .data: if !fits { return .lineTooLong }
             }
-            pending.removeSubrange((start + (got ?? 0))...)
-            guard let n = got else { return .open }
-            if n == 0 { return .closed }
-            var lineStart = 0
-            while let nl = pending[start...].firstIndex(of: 0x0a) {
-                line(pending[lineStart..<nl])
-                lineStart = nl + 1
-                start = lineStart
-            }
-            if lineStart > 0 { pending.removeSubrange(0..<lineStart) }
-            if pending.count > Self.maximumLine { return .lineTooLong }
         }
     }
 

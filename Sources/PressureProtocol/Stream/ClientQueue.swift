@@ -3,7 +3,9 @@
 ///
 /// Two limits: past ``touchLimit`` droppable lines (touch events) are refused and counted, so a client
 /// that reads slowly keeps getting every gesture; past ``capacity`` nothing fits any more, and the owner
-/// disconnects the client rather than drop a gesture silently.
+/// disconnects the client rather than drop a gesture silently. That is the protocol's back-pressure rule
+/// (`docs/protocol.md`, `dropped` and `too-slow`), so it lives with the protocol: every server of it keeps
+/// the rule with this one queue, the daemon for its clients and the web bridge for its pages.
 public struct ClientQueue: Sendable {
     public enum Outcome: Equatable, Sendable {
         case queued
