@@ -22,21 +22,28 @@ import fixtures  # noqa: E402
 import webtest  # noqa: E402
 from pressured_client import PressuredClient  # noqa: E402
 
-from selenium import webdriver  # noqa: E402  (Debian's python3-selenium)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+# Skipped only where Chromium itself is absent (a machine set up without `tools/setup-debian --browser`);
+# CI sets PRESSURED_REQUIRE_BROWSER=1, where its absence is a failure. With Chromium there, a missing
+# driver or selenium fails as loudly as any other breakage.
+ABSENT = None if os.path.exists(CHROMIUM) else (
+    f"the browser tests need Chromium ({CHROMIUM}), which is not installed: tools/setup-debian --browser")
+REQUIRED = os.environ.get("PRESSURED_REQUIRE_BROWSER") == "1"
 
 APP = "org.example.webtest"
 IDS = ["peekpop", "longpress", "plain", "quick", "compose", "link-dismiss", "link-pop", "compat"]
 
 
 def chromium():
+    """Headless Chromium through Debian's chromium-driver and python3-selenium."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = CHROMIUM
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=800,600", "--window-position=0,0",
               "--force-device-scale-factor=1", "--disable-extensions", "--no-first-run"]:
         options.add_argument(a)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
 def served_root(folder):
@@ -73,9 +80,13 @@ def script(layout, origin):
     return r, 9
 
 
+@unittest.skipIf(ABSENT and not REQUIRED, ABSENT)
 class BrowserTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
+        if ABSENT:  # and required, or the class would be skipped
+            raise AssertionError(ABSENT + " (required here: PRESSURED_REQUIRE_BROWSER=1)")
+        from selenium.webdriver.support.ui import WebDriverWait
         cls.dir = tempfile.TemporaryDirectory(prefix="pressured-browser-")
         folder = cls.dir.name
         daemon_socket = os.path.join(folder, "pressured.sock")
@@ -189,7 +200,12 @@ class BrowserTests(unittest.TestCase):
         for name in ["peekpop", "longpress", "quick", "link-dismiss", "compat"]:
             self.assertNotIn("click", self.types(name), name)
         # Every touch that acted had its click taken away; the tap on the menu and the plain ones kept theirs.
-        self.assertEqual(self.types("suppressed"), ["peekpop", "longpress", "quick", "link-dismiss", "link-pop", "compat"])
+        # The lift after the link's peek clicks the preview when the page hears the dismiss after Chromium
+        # hears the lift (the daemon tells both at once): suppressed either way.
+        suppressed = self.types("suppressed")
+        if len(suppressed) > 3 and suppressed[3] == "link-preview":
+            suppressed[3] = "link-dismiss"
+        self.assertEqual(suppressed, ["peekpop", "longpress", "quick", "link-dismiss", "link-pop", "compat"])
         self.assertEqual(self.types("compose"), ["click", "chosen"])
 
     def test_a_quick_action_chosen_in_the_page_reaches_the_app(self):

@@ -9,6 +9,7 @@ import os
 import queue
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -16,15 +17,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WEB = os.path.join(ROOT, "web")
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+import pressured_process  # noqa: E402  (the one way pressured is started and waited for)
 
-
-def bin_dir():
-    if os.environ.get("PRESSURED_BIN_DIR"):
-        return os.environ["PRESSURED_BIN_DIR"]
-    return subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
-
-
-BIN = bin_dir()
+BIN = pressured_process.bin_dir()
+# How long a daemon or bridge may take to serve (several start at once on a loaded 2-core machine).
+START_SECONDS = 20
 
 
 def free_port():
@@ -34,13 +32,20 @@ def free_port():
 
 
 class Process:
-    """A child whose stderr is read line by line into `lines`, so a test can wait for one."""
+    """A child whose stderr is read line by line into `lines`, so a test can wait for one, started through
+    pressured_process (waiting until `ready()` while it runs, killed if it does not get there)."""
 
-    def __init__(self, args, cwd=ROOT):
-        self.proc = subprocess.Popen(args, cwd=cwd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    def __init__(self, args, name, serves, ready):
+        self.proc = subprocess.Popen(args, cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         self.lines = []
         self._new = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        try:
+            pressured_process.wait_until_serving(self.proc, serves, START_SECONDS, ready=ready, name=name)
+        except pressured_process.DidNotStart as e:
+            self.stop()
+            raise AssertionError(f"{e}; log:\n{self.log()}") from None
 
     def _read(self):
         for line in self.proc.stderr:
@@ -78,26 +83,36 @@ class Process:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        # The reader ends at the end of the stream; closing it under the reader would fail its read.
+        self._reader.join(timeout=10)
         self.proc.stderr.close()
 
 
 class Daemon(Process):
-    def __init__(self, folder, capture, config, speed="1", extra=()):
+    """`pressured --replay CAPTURE` on its own socket and state directory in `folder`; `wrapper` runs it
+    under another command (setpriv, say)."""
+
+    def __init__(self, folder, capture, config, speed="1", extra=(), wrapper=()):
         self.socket = os.path.join(folder, "pressured.sock")
-        super().__init__([os.path.join(BIN, "pressured"), "--replay", capture, "--config", config,
-                          "--speed", speed, "--socket", self.socket, *extra])
-        self.wait_for("serving")
+        args = ["--replay", capture, "--config", config, "--speed", speed, *extra]
+        super().__init__(pressured_process.command(os.path.join(BIN, "pressured"), args, self.socket,
+                                                   state_directory=os.path.join(folder, "state"), wrapper=wrapper),
+                         "pressured", self.socket, None)
 
 
 class Bridge(Process):
-    def __init__(self, folder, daemon_socket, conf="", root=WEB, port=None):
+    """`pressured-web` on its own port with `conf` as its web.conf (`{port}` replaced by the port), in front
+    of the daemon at `daemon_socket`; ready once it has said it listens."""
+
+    def __init__(self, folder, daemon_socket, conf="", root=WEB, port=None, wrapper=()):
         self.port = port or free_port()
         self.conf = os.path.join(folder, "web.conf")
         with open(self.conf, "w") as f:
             f.write(conf.replace("{port}", str(self.port)))
-        super().__init__([os.path.join(BIN, "pressured-web"), "--config", self.conf, "--socket", daemon_socket,
-                          "--listen", f"127.0.0.1:{self.port}", "--root", root, "--verbose"])
-        self.wait_for("pressured-web ")
+        address = f"127.0.0.1:{self.port}"
+        super().__init__([*wrapper, os.path.join(BIN, "pressured-web"), "--config", self.conf, "--socket", daemon_socket,
+                          "--listen", address, "--root", root, "--verbose"],
+                         "pressured-web", address, lambda: any("pages connect to" in line for line in self.lines))
         self.origin = f"http://localhost:{self.port}"
         self.url = f"ws://localhost:{self.port}/pressured"
 
