@@ -46,7 +46,7 @@ public func fuzzWebSocket(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     var assembler = MessageAssembler(maximumMessage: cap)
     var session = WebSocketSession(
-        filter: RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: "org.example.fuzz"), allowControl: false),
+        filter: RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: "org.example.fuzz")),
         queueCapacity: 16 * 1024, pingIntervalSeconds: 30, now: 0)
     var now: Int64 = 0
     for frame in whole {

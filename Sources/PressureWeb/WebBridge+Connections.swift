@@ -91,12 +91,13 @@ extension WebBridge {
                 return
             }
             let session = WebSocketSession(
-                filter: RequestFilter(grant: grant, allowControl: configuration.allowControl),
+                filter: RequestFilter(grant: grant),
                 queueCapacity: configuration.queueCapacity, pingIntervalSeconds: configuration.pingIntervalSeconds, now: now)
             let link = WebSocketLink(session: session, maximumMessage: configuration.maximumMessage, daemon: daemon, origin: grant.origin)
             c.phase = .webSocket(link)
             c.head = response.serialized()
-            Log.info("\(c.peer): page from \(grant.origin) connected (connection \(c.id)\(grant.app.map { ", acting as \($0)" } ?? ""))")
+            Log.info("\(c.peer): page from \(grant.origin) connected (connection \(c.id)\(grant.app.map { ", acting as \($0)" } ?? "")"
+                + "\(grant.mayControl ? ", control forwarded" : ""))")
             updateStatus()
             if !rest.isEmpty {
                 rest.withUnsafeBytes { link.decoder.append($0) }

@@ -61,6 +61,12 @@ public final class WebBridge {
         Log.info("pressured-web \(pressuredVersion): pages connect to ws://HOST\(RequestRouter.webSocketPath), "
             + "bridged to \(configuration.daemonSocket); \(router.files.files.count) file(s) served; "
             + "hosts \(configuration.acceptedHosts.joined(separator: " "))")
+        let identity = BridgeIdentity.current()
+        Log.info("pressured sees every page as this process, \(identity): it decides control and closed apps by that")
+        if identity.isRoot {
+            Log.warning("running as root, whom pressured lets be any app and control: pages are held by web.conf alone; "
+                + "run as the pressured-web user (pressured-web.service does)")
+        }
         notify?.send("READY=1\nSTATUS=no pages connected")
     }
 

@@ -1,8 +1,8 @@
 /// What `pressured-web` serves and whom it lets in (`docs/web.md`, "Configuration").
 ///
 /// Defaults make a bridge that listens on `127.0.0.1:8765`, answers Host `localhost:8765` and
-/// `127.0.0.1:8765`, lets in pages from its own origin (acting for no app), forwards no control
-/// requests and asks for no token.
+/// `127.0.0.1:8765`, lets in pages from its own origin (acting for no app, without control) and asks
+/// for no token.
 public struct BridgeConfiguration: Hashable, Sendable {
     /// Where to listen when systemd passes no socket.
     public var listen: [ListenAddress] = [ListenAddress(host: "127.0.0.1", port: 8765)]
@@ -16,8 +16,6 @@ public struct BridgeConfiguration: Hashable, Sendable {
     public var token: String? = nil
     /// Whether a client that sends no `Origin` (not a browser) is let in (it still needs the token).
     public var allowWithoutOrigin = false
-    /// Whether `set` and `reload` are forwarded (the daemon still decides by the bridge's credentials).
-    public var allowControl = false
     /// The largest message a page may send, in bytes (larger ones close the WebSocket with 1009).
     public var maximumMessage = 64 * 1024
     /// Bytes queued for one browser before touches are dropped (half) and before it is disconnected.
@@ -51,15 +49,22 @@ public struct BridgeConfiguration: Hashable, Sendable {
     }
 }
 
-/// An allowed page origin and the app id its pages act as (nil: none; they may still use regions).
+/// What pages from one origin may ask of the daemon through the bridge (`docs/web.md`, "Identity"). The
+/// daemon sees every page as the bridge's own user, so this is what tells one origin's pages from
+/// another's; the daemon then bounds the bridge's user as it bounds any client.
 public struct OriginGrant: Hashable, Sendable {
     /// Lowercase, as browsers send it: `scheme://host[:port]`, or `null`.
     public var origin: String
+    /// The app id its pages act as; nil for none (they may still use regions).
     public var app: String?
+    /// Whether its pages' control requests (`set`, `reload`, `resetLearning`) are forwarded (`Control =
+    /// on`); the daemon still decides by the bridge's identity (`ControlGroup`).
+    public var mayControl: Bool
 
-    public init(origin: String, app: String?) {
+    public init(origin: String, app: String?, mayControl: Bool = false) {
         self.origin = origin.lowercased()
         self.app = app
+        self.mayControl = mayControl
     }
 }
 

@@ -24,13 +24,13 @@ public struct BridgeConfigurationError: Error, Hashable, Sendable, CustomStringC
 ///
 /// [origin http://localhost:8765]
 /// App = org.example.kiosk
+/// Control = off
 /// ```
 public enum BridgeConfigurationParser {
     static let webKeys = [
-        "Listen", "Socket", "Host", "Token", "AllowWithoutOrigin", "AllowControl", "MaximumMessage", "QueueBytes",
-        "PingInterval", "Root",
+        "Listen", "Socket", "Host", "Token", "AllowWithoutOrigin", "MaximumMessage", "QueueBytes", "PingInterval", "Root",
     ]
-    static let originKeys = ["App"]
+    static let originKeys = ["App", "Control"]
 
     public static func parse(_ text: String, file: String) throws(BridgeConfigurationError) -> BridgeConfiguration {
         var config = BridgeConfiguration()
@@ -71,14 +71,22 @@ public enum BridgeConfigurationParser {
             guard let section else { throw fail("\(key) is outside any section: expected [web] or [origin ORIGIN] first") }
             let known = section == "web" ? webKeys : originKeys
             guard known.contains(key) else {
+                if section == "web" && (key == "Control" || key == "AllowControl") {
+                    throw fail("\(key) is not a [web] key: control is granted per origin, Control = on in its [origin ORIGIN] section")
+                }
                 throw fail("unknown key \(key) in [\(section)\(section == "origin" ? " …" : "")]: expected one of \(known.joined(separator: ", "))")
             }
             if let first = seen[key] { throw fail("\(key) given twice in one section (first on line \(first))") }
             seen[key] = lineNumber
             guard !value.isEmpty else { throw fail("\(key) has no value") }
             if section == "origin" {
-                guard isAppID(value) else { throw fail("App = \(value): expected an app id (letters, digits, '.', '-', '_')") }
-                config.origins[config.origins.count - 1].app = value
+                let last = config.origins.count - 1
+                if key == "Control" {
+                    config.origins[last].mayControl = try bool(value, key, fail)
+                } else {
+                    guard isAppID(value) else { throw fail("App = \(value): expected an app id (letters, digits, '.', '-', '_')") }
+                    config.origins[last].app = value
+                }
                 continue
             }
             switch key {
@@ -101,7 +109,6 @@ public enum BridgeConfigurationParser {
                 }
                 config.token = value
             case "AllowWithoutOrigin": config.allowWithoutOrigin = try bool(value, key, fail)
-            case "AllowControl": config.allowControl = try bool(value, key, fail)
             case "MaximumMessage": config.maximumMessage = try integer(value, key, 1024...(16 << 20), fail)
             case "QueueBytes": config.queueCapacity = try integer(value, key, (16 << 10)...(64 << 20), fail)
             case "PingInterval": config.pingIntervalSeconds = try integer(value, key, 1...3600, fail)

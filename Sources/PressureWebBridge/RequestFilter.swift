@@ -7,16 +7,21 @@ import PressureProtocol
 /// daemon might understand a request this bridge would not know to check). What is forwarded is
 /// re-encoded from the parsed value: one line, no stray newlines, duplicate keys already refused.
 ///
-/// - control requests (`set`, `reload`, `resetLearning`): refused (`not-permitted`) unless `AllowControl`.
-/// - `subscribe`: acts as the Origin's app: `app` absent is filled in, another app is refused.
+/// The daemon sees every page as the bridge's own user, so this filter is what holds a page to its Origin's
+/// grant; the daemon then holds the bridge's user to what its configuration allows that user. A page gets
+/// at most what both allow:
+///
+/// - control requests (every request the protocol calls control: `set`, `reload`, `resetLearning`):
+///   refused (`not-permitted`) unless the Origin has `Control = on`; forwarded, the daemon allows them
+///   only if the bridge's user may control (root, the daemon's user, `ControlGroup`).
+/// - `subscribe`: acts as the Origin's app: `app` absent is filled in, another app is refused; the daemon
+///   then lets the bridge's user be that app only if it is open or names that user (`[app ID] User=`).
 /// - `setRegion` with `app`, `chooseAction`: only for the Origin's app.
 public struct RequestFilter: Sendable {
     public let grant: OriginGrant
-    public let allowControl: Bool
 
-    public init(grant: OriginGrant, allowControl: Bool) {
+    public init(grant: OriginGrant) {
         self.grant = grant
-        self.allowControl = allowControl
     }
 
     public enum Verdict: Hashable, Sendable {
@@ -38,10 +43,11 @@ public struct RequestFilter: Sendable {
             return refusal(ProtocolError(id: id, code: .invalidJSON, message: "not a JSON object"))
         }
         // The protocol's own classification, so a control request added later is held back too.
-        if request.isControl && !allowControl {
+        if request.isControl && !grant.mayControl {
             return refusal(ProtocolError(
                 id: id, code: .notPermitted,
-                message: "'\(request.name)' is not forwarded by the web bridge (AllowControl in web.conf)"))
+                message: "'\(request.name)' is not forwarded for pages from \(grant.origin) "
+                    + "(Control in its [origin] section of web.conf)"))
         }
         switch request {
         case .subscribe(let subscription):

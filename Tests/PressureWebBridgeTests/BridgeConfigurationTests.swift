@@ -23,7 +23,7 @@ final class BridgeConfigurationTests: XCTestCase {
         XCTAssertEqual(c.grant(forOrigin: "HTTP://127.0.0.1:8765")?.app, nil)
         XCTAssertNil(c.grant(forOrigin: "http://evil.example"))
         XCTAssertNil(c.grant(forOrigin: "null"))
-        XCTAssertFalse(c.allowControl)
+        XCTAssertEqual(c.grant(forOrigin: "http://localhost:8765")?.mayControl, false, "the bridge's own origin: no control")
         XCTAssertNil(c.token)
     }
 
@@ -36,7 +36,6 @@ final class BridgeConfigurationTests: XCTestCase {
             Host = kiosk.local:9000 LOCALHOST:9000
             Token = 0123456789abcdef-token
             AllowWithoutOrigin = on
-            AllowControl = yes
             MaximumMessage = 2048
             QueueBytes = 65536
             PingInterval = 5
@@ -46,17 +45,24 @@ final class BridgeConfigurationTests: XCTestCase {
             App = org.example.kiosk
 
             [origin https://Apps.Example]
+
+            [origin http://settings.local:9000]
+            Control = yes
             """)
         XCTAssertEqual(c.listen, [ListenAddress(host: "127.0.0.1", port: 9000), ListenAddress(host: "::1", port: 9000)])
         XCTAssertEqual(c.listen[1].description, "[::1]:9000")
         XCTAssertEqual(c.daemonSocket, "/tmp/p.sock")
         XCTAssertEqual(c.acceptedHosts, ["kiosk.local:9000", "localhost:9000"])
         XCTAssertEqual(c.token, "0123456789abcdef-token")
-        XCTAssertTrue(c.allowWithoutOrigin && c.allowControl)
+        XCTAssertTrue(c.allowWithoutOrigin)
         XCTAssertEqual([c.maximumMessage, c.queueCapacity, c.pingIntervalSeconds], [2048, 65536, 5])
         XCTAssertNil(c.root)
         XCTAssertEqual(c.grant(forOrigin: "http://localhost:9000")?.app, "org.example.kiosk")
         XCTAssertEqual(c.grant(forOrigin: "https://apps.example"), OriginGrant(origin: "https://apps.example", app: nil))
+        // Control is per origin, off unless its section says so.
+        XCTAssertEqual(c.origins.map(\.mayControl), [false, false, true])
+        XCTAssertEqual(c.grant(forOrigin: "http://settings.local:9000"),
+                       OriginGrant(origin: "http://settings.local:9000", app: nil, mayControl: true))
         // With origins configured, the bridge's own origin is no longer implied.
         XCTAssertNil(c.grant(forOrigin: "http://127.0.0.1:9000"))
     }
@@ -69,7 +75,9 @@ final class BridgeConfigurationTests: XCTestCase {
             ("[web]\nlisten = 127.0.0.1:80", 2, "unknown key listen"),
             ("[web]\nToken = short", 2, "at least 16"),
             ("[web]\nToken = has space in it 123456", 2, "at least 16"),
-            ("[web]\nAllowControl = maybe", 2, "expected on or off"),
+            ("[origin http://a]\nControl = maybe", 2, "expected on or off"),
+            ("[web]\nAllowControl = on", 2, "Control = on in its [origin ORIGIN] section"),
+            ("[web]\nControl = on", 2, "control is granted per origin"),
             ("[web]\nMaximumMessage = 10", 2, "from 1024"),
             ("[web]\nSocket = relative.sock", 2, "absolute path"),
             ("[web]\nRoot = /a\nRoot = /b", 3, "given twice in one section (first on line 2)"),

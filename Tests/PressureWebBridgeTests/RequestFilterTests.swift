@@ -4,8 +4,8 @@ import XCTest
 @testable import PressureWebBridge
 
 final class RequestFilterTests: XCTestCase {
-    let kiosk = RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: "org.example.kiosk"), allowControl: false)
-    let anonymous = RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: nil), allowControl: false)
+    let kiosk = RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: "org.example.kiosk"))
+    let anonymous = RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: nil))
 
     func forwarded(_ f: RequestFilter, _ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
         switch f.filter(Array(text.utf8)) {
@@ -29,12 +29,17 @@ final class RequestFilterTests: XCTestCase {
         }
     }
 
-    func testControlRequestsAreRefusedUnlessAllowed() {
+    /// Every request the protocol calls control, resetLearning included, and the id echoed as written.
+    func testControlRequestsAreRefusedUnlessTheOriginMayControl() {
         XCTAssertEqual(refused(kiosk, #"{"request":"set","id":7,"forceTouch":false}"#)?.code, .notPermitted)
-        XCTAssertEqual(refused(kiosk, #"{"request":"set","id":7,"forceTouch":false}"#)?.id, 7)
         XCTAssertEqual(refused(kiosk, #"{"request":"reload"}"#)?.code, .notPermitted)
-        let control = RequestFilter(grant: kiosk.grant, allowControl: true)
+        let reset = refused(kiosk, #"{"request":"resetLearning","id":7.0,"device":1}"#)
+        XCTAssertEqual(reset?.code, .notPermitted)
+        XCTAssertEqual(reset.map { ServerMessage.error($0).line }?.contains(#""id":7.0"#), true, "the id as the page wrote it")
+        XCTAssertTrue(reset?.message.contains("pages from http://localhost:8765") ?? false, reset?.message ?? "")
+        let control = RequestFilter(grant: OriginGrant(origin: "http://settings.local", app: nil, mayControl: true))
         XCTAssertEqual(forwarded(control, #"{"request":"reload"}"#), #"{"request":"reload"}"#)
+        XCTAssertEqual(forwarded(control, #"{"request":"resetLearning","id":1e0}"#), #"{"request":"resetLearning","id":1e0}"#)
     }
 
     func testSubscribeActsAsTheOriginsApp() {

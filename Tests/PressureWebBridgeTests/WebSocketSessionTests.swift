@@ -10,7 +10,7 @@ final class WebSocketSessionTests: XCTestCase {
 
     func session(app: String? = "org.example.kiosk", capacity: Int = 64 * 1024) -> WebSocketSession {
         WebSocketSession(
-            filter: RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: app), allowControl: false),
+            filter: RequestFilter(grant: OriginGrant(origin: "http://localhost:8765", app: app)),
             queueCapacity: capacity, pingIntervalSeconds: 30, now: 0)
     }
 

@@ -1,6 +1,7 @@
 """A WebSocket client written out by hand, for what a library would refuse to send: unmasked frames,
 reserved bits, bad UTF-8, odd handshakes. Blocking, with a timeout on every read."""
 import base64
+import json
 import os
 import socket
 import struct
@@ -130,3 +131,23 @@ class RawClient:
             return self.sock.recv(1) == b""
         except ConnectionResetError:
             return True
+
+
+class Upgraded:
+    """A raw client past a successful handshake with `bridge` (a webtest.Bridge), its hello read."""
+
+    def __init__(self, bridge, origin=None, **kw):
+        self.c = RawClient(bridge.port, **kw)
+        status, _, head = self.c.handshake(host=f"localhost:{bridge.port}", origin=origin or bridge.origin)
+        assert status == 101, head
+        opcode, hello = self.c.read_frame()
+        assert opcode == 1 and json.loads(hello)["type"] == "hello"
+
+    def request(self, obj):
+        """Sends `obj` and returns the first reply or error after it (events before it are skipped)."""
+        self.c.send_frame(1, json.dumps(obj).encode())
+        while True:
+            opcode, payload = self.c.read_frame()
+            message = json.loads(payload)
+            if message["type"] in ("reply", "error"):
+                return message

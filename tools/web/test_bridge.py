@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import fixtures  # noqa: E402
 import webtest  # noqa: E402
 from pressured_client import PressuredClient  # noqa: E402
-from rawws import RawClient  # noqa: E402
+from rawws import RawClient, Upgraded  # noqa: E402
 
 import websockets  # noqa: E402  (Debian's python3-websockets)
 
@@ -33,25 +33,6 @@ def replay_gestures(capture, config):
     out = subprocess.check_output([os.path.join(webtest.BIN, "pressurectl"), "replay", "--config", config, capture],
                                   cwd=webtest.ROOT, text=True)
     return out.splitlines()
-
-
-class Upgraded:
-    """A raw client past a successful handshake, its hello read."""
-
-    def __init__(self, bridge, **kw):
-        self.c = RawClient(bridge.port, **kw)
-        status, _, head = self.c.handshake(host=f"localhost:{bridge.port}", origin=bridge.origin)
-        assert status == 101, head
-        opcode, hello = self.c.read_frame()
-        assert opcode == 1 and json.loads(hello)["type"] == "hello"
-
-    def request(self, obj):
-        self.c.send_frame(1, json.dumps(obj).encode())
-        while True:
-            opcode, payload = self.c.read_frame()
-            message = json.loads(payload)
-            if message["type"] in ("reply", "error"):
-                return message
 
 
 class Test(unittest.TestCase):
@@ -207,7 +188,7 @@ class HandshakeAndMessages(Test):
 
 
 class Configured(Test):
-    """Bridges with a web.conf: a token, an Origin mapped to an app, control allowed, fast pings."""
+    """Bridges with a web.conf: a token, an Origin mapped to an app, control for one origin, fast pings."""
 
     def setUp(self):
         self.setups = []
@@ -262,12 +243,20 @@ class Configured(Test):
         c = self.raw(s.bridge.port)
         self.assertEqual(c.handshake(host=f"127.0.0.1:{port}", origin=f"http://127.0.0.1:{port}")[0], 403)
 
-    def test_allow_control(self):
-        bridge = self.start("[web]\nAllowControl = on\n")
+    def test_control_is_per_origin(self):
+        bridge = self.start("[origin http://localhost:{port}]\nControl = on\n[origin http://127.0.0.1:{port}]\n")
         page = self.page(bridge)
         answer = page.request({"request": "set", "id": 1, "sensitivity": "firm"})
-        # Forwarded: the daemon decides by the bridge's credentials (the tests run as root: allowed).
+        # Forwarded: the daemon decides by the bridge's identity, here the daemon's own user (allowed).
         self.assertEqual((answer["type"], answer["settings"]["sensitivity"]), ("reply", "firm"))
+        bridge.wait_for("control forwarded")
+        # The other origin's pages do not get it, though they reach the same daemon as the same user.
+        other = Upgraded(bridge, origin=f"http://127.0.0.1:{bridge.port}")
+        self.addCleanup(other.c.close)
+        for request in ({"request": "reload", "id": 2}, {"request": "resetLearning", "id": 3}):
+            answer = other.request(request)
+            self.assertEqual((answer["type"], answer["error"], answer["id"]), ("error", "not-permitted", request["id"]))
+            self.assertIn(f"not forwarded for pages from http://127.0.0.1:{bridge.port}", answer["message"])
 
     def test_a_page_that_does_not_answer_pings_is_closed(self):
         bridge = self.start("[web]\nPingInterval = 1\n")
