@@ -7,11 +7,14 @@ import PressureWebBridge
 final class TCPListener {
     let fd: Int32
     let name: String
+    /// Where it listens (nil for a socket that is not TCP over IPv4 or IPv6).
+    let address: ListenAddress?
 
     /// Binds and listens on `address` (IPv6 sockets are v6-only, so `[::1]` and `127.0.0.1` can both be
     /// listened on at one port).
     init(address: ListenAddress) throws(SystemError) {
         name = address.description
+        self.address = address
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         fd = try syscall("socket", name) {
             socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -56,7 +59,9 @@ final class TCPListener {
     /// A socket systemd passed (`pressured-web.socket`).
     init(inheritedFD: Int32) {
         fd = inheritedFD
-        name = "fd \(inheritedFD) from systemd (\(Self.localName(inheritedFD)))"
+        let local = Self.localName(inheritedFD)
+        address = ListenAddress(parsing: local)
+        name = "fd \(inheritedFD) from systemd (\(local))"
         let flags = fcntl(inheritedFD, F_GETFL)
         _ = fcntl(inheritedFD, F_SETFL, flags | O_NONBLOCK)
     }

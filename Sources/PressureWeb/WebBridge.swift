@@ -29,6 +29,8 @@ public final class WebBridge {
     let timer: DeadlineTimer
     let signals: SignalWatcher
     var listeners: [TCPListener] = []
+    /// Where the sockets systemd passed listen (none when the bridge binds its own).
+    let systemdAddresses: [ListenAddress]
     var connections: [Int: BrowserConnection] = [:]
     var nextID = 1
     var running = true
@@ -39,19 +41,18 @@ public final class WebBridge {
     public init(options: BridgeOptions) throws(BridgeError) {
         self.options = options
         if options.verbose { Log.threshold = .debug }
-        configuration = try Self.loadConfiguration(options)
+        listeners = SocketActivation.listeningFDs().map { TCPListener(inheritedFD: $0) }
+        systemdAddresses = listeners.compactMap(\.address)
+        configuration = try Self.loadConfiguration(options, listening: systemdAddresses)
         router = RequestRouter(configuration: configuration, files: try Self.loadFiles(configuration))
         do {
             loop = try EventLoop()
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw .system(error) }
-        let inherited = SocketActivation.listeningFDs()
         do {
-            if inherited.isEmpty {
+            if listeners.isEmpty {
                 for a in configuration.listen { listeners.append(try TCPListener(address: a)) }
-            } else {
-                listeners = inherited.map { TCPListener(inheritedFD: $0) }
             }
             for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token.listener | UInt64(i)) }
             try loop.add(timer.fd, token: Token.timer)
@@ -70,7 +71,9 @@ public final class WebBridge {
         notify?.send("READY=1\nSTATUS=no pages connected")
     }
 
-    static func loadConfiguration(_ options: BridgeOptions) throws(BridgeError) -> BridgeConfiguration {
+    /// web.conf with the command line's overrides; `listening`: the addresses of the sockets systemd passed,
+    /// which stand for `Listen` (so the Host values answered by default are theirs).
+    static func loadConfiguration(_ options: BridgeOptions, listening: [ListenAddress]) throws(BridgeError) -> BridgeConfiguration {
         var c = BridgeConfiguration()
         let path = options.configPath ?? (access(BridgeOptions.defaultConfigPath, R_OK) == 0 ? BridgeOptions.defaultConfigPath : nil)
         if let path {
@@ -81,6 +84,7 @@ public final class WebBridge {
             }
         }
         options.apply(to: &c)
+        if !listening.isEmpty { c.listen = listening }
         return c
     }
 
@@ -143,7 +147,7 @@ public final class WebBridge {
     /// `SIGHUP`: web.conf and the files again, for connections from now on (listeners stay).
     func reload() {
         do {
-            let c = try Self.loadConfiguration(options)
+            let c = try Self.loadConfiguration(options, listening: systemdAddresses)
             router = RequestRouter(configuration: c, files: try Self.loadFiles(c))
             configuration = c
             Log.info("configuration reloaded: \(router.files.files.count) file(s), \(c.origins.count) origin(s)")

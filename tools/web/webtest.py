@@ -33,14 +33,16 @@ def free_port():
 
 class Process:
     """A child whose stderr is read line by line into `lines`, so a test can wait for one, started through
-    pressured_process (waiting until `ready()` while it runs, killed if it does not get there)."""
+    pressured_process: it waits while the child runs until `serves` (a path) exists, or, given `ready_line`,
+    until a log line holds that; the child is stopped if it does not get there."""
 
-    def __init__(self, args, name, serves, ready):
+    def __init__(self, args, name, serves, ready_line=None):
         self.proc = subprocess.Popen(args, cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         self.lines = []
         self._new = queue.Queue()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        ready = (lambda: any(ready_line in line for line in self.lines)) if ready_line else None
         try:
             pressured_process.wait_until_serving(self.proc, serves, START_SECONDS, ready=ready, name=name)
         except pressured_process.DidNotStart as e:
@@ -97,7 +99,11 @@ class Daemon(Process):
         args = ["--replay", capture, "--config", config, "--speed", speed, *extra]
         super().__init__(pressured_process.command(os.path.join(BIN, "pressured"), args, self.socket,
                                                    state_directory=os.path.join(folder, "state"), wrapper=wrapper),
-                         "pressured", self.socket, None)
+                         "pressured", self.socket)
+
+
+# What pressured-web logs once it listens and is about to serve.
+READY_LINE = "pages connect to"
 
 
 class Bridge(Process):
@@ -112,7 +118,7 @@ class Bridge(Process):
         address = f"127.0.0.1:{self.port}"
         super().__init__([*wrapper, os.path.join(BIN, "pressured-web"), "--config", self.conf, "--socket", daemon_socket,
                           "--listen", address, "--root", root, "--verbose"],
-                         "pressured-web", address, lambda: any("pages connect to" in line for line in self.lines))
+                         "pressured-web", address, READY_LINE)
         self.origin = f"http://localhost:{self.port}"
         self.url = f"ws://localhost:{self.port}/pressured"
 
