@@ -44,3 +44,22 @@ public final class DeadlineTimer {
         _ = try nonblockingSyscall("read", name) { read(fd, &expirations, MemoryLayout<UInt64>.size) }
     }
 }
+
+extension DeadlineTimer {
+    /// ``arm(atMonotonicMicroseconds:)`` in a service's loop: a timer that cannot be armed fails `lifetime`,
+    /// saying that `deadlines` ("long-press deadlines") can no longer fire.
+    public func arm(atMonotonicMicroseconds us: Int64?, failing lifetime: inout LoopLifetime, deadlines: String) {
+        do { try arm(atMonotonicMicroseconds: us) } catch { lifetime.fail(error, because: "\(deadlines) can no longer fire") }
+    }
+
+    /// ``acknowledge()`` in a service's loop, failing `lifetime` likewise; false when it failed.
+    public func acknowledge(failing lifetime: inout LoopLifetime, deadlines: String) -> Bool {
+        do {
+            try acknowledge()
+            return true
+        } catch {
+            lifetime.fail(error, because: "\(deadlines) can no longer fire")
+            return false
+        }
+    }
+}

@@ -33,8 +33,7 @@ public final class WebBridge {
     let systemdAddresses: [ListenAddress]
     var connections: [Int: BrowserConnection] = [:]
     var nextID = 1
-    var running = true
-    var exitStatus: Int32 = 0
+    var lifetime = LoopLifetime()
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     let notify = SystemdNotify()
 
@@ -95,7 +94,7 @@ public final class WebBridge {
 
     /// Runs until `SIGTERM`/`SIGINT`; returns the exit status.
     public func run() -> Int32 {
-        while running {
+        while lifetime.running {
             armTimer()
             do {
                 try loop.wait { token, events in self.dispatch(token, events) }
@@ -107,17 +106,9 @@ public final class WebBridge {
         notify?.send("STOPPING=1")
         shutdown()
         Log.info("pressured-web stopped")
-        return exitStatus
+        return lifetime.exitStatus
     }
 
-    /// A descriptor the loop cannot do without failed (the timerfd or the signalfd): stops as `SIGTERM`
-    /// does (pages told), with exit status 1 so that systemd starts a fresh bridge. Logged once.
-    func stop(_ error: SystemError, because consequence: String) {
-        guard running else { return }
-        Log.error("\(error): \(consequence); stopping")
-        running = false
-        exitStatus = 1
-    }
 
     func dispatch(_ token: UInt64, _ events: UInt32) {
         let id = Token.id(token)
@@ -132,16 +123,7 @@ public final class WebBridge {
     }
 
     func handleSignals() {
-        do {
-            try signals.receive { s in
-                if s == SIGHUP {
-                    reload()
-                } else {
-                    Log.info("signal \(s): shutting down")
-                    running = false
-                }
-            }
-        } catch { stop(error, because: "signals (SIGTERM, SIGHUP) can no longer reach the bridge") }
+        signals.dispatch(into: &lifetime, program: "the bridge") { reload() }
     }
 
     /// `SIGHUP`: web.conf and the files again, for connections from now on (listeners stay).
@@ -161,16 +143,14 @@ public final class WebBridge {
         for c in connections.values {
             if let d = c.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
-        do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
-            stop(error, because: "request, ping and close deadlines can no longer fire")
-        }
+        timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
 
+    /// What the timer is for, in the log line when it fails.
+    static let timerDeadlines = "request, ping and close deadlines"
+
     func timerFired() {
-        do { try timer.acknowledge() } catch {
-            stop(error, because: "request, ping and close deadlines can no longer fire")
-            return
-        }
+        guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
         for (id, c) in connections {
             guard let d = c.deadline, d <= now else { continue }

@@ -59,7 +59,7 @@ extension Daemon {
             hub.removeDevice(r.device)
             replay = nil
             Log.info("replay finished")
-            if options.exitWhenDone { running = false }
+            if options.exitWhenDone { lifetime.finish() }
         }
     }
 }
