@@ -71,15 +71,20 @@ final class TCPListener {
     static let sendBuffer: Int32 = 64 * 1024
 
     /// One pending connection and its peer's address, nil when none waits.
+    ///
+    /// Nil too when accepting failed (a browser that gave up before we got to it, or no descriptor left):
+    /// the listener stays readable, so the next turn of the loop tries again, as the daemon's does.
     func accept() -> (StreamSocket, peer: String)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let c = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                accept4(fd, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        let accepted = try? nonblockingSyscall("accept4", name) {
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    accept4(fd, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                }
             }
         }
-        guard c >= 0 else { return nil }
+        guard let c = accepted ?? nil else { return nil }
         var on: Int32 = 1
         // Events are small and latency matters: no Nagle delay.
         _ = setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
