@@ -1,5 +1,3 @@
-import CLinux
-import Glibc
 import PressureCore
 
 /// One client's socket and the bytes it sent that do not yet make a line.
