@@ -3,7 +3,10 @@
 //
 // Dependency direction (one way): PressureProtocol (the wire: its types and their JSON, pure Swift, no
 // Foundation) ← PressureCore (pure Swift, no I/O, no C; fills protocol values from its pipeline and
-// re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, syscalls) ← executables.
+// re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, the daemon's loop; over PressureSystem,
+// the syscall funnel and the loop's descriptors, Glibc and CLinux only) ← executables.
+// The web bridge: PressureWebSocket (frames, no dependency) and PressureProtocol ← PressureWebBridge (its
+// decisions, pure) ← PressureWeb (its loop, over PressureSystem) ← pressured-web: no core, no libevdev.
 // PressureClient (the Swift client library: Glibc sockets) depends on PressureProtocol alone, so apps link
 // neither the core nor libevdev nor libudev, and decode the very types the daemon encodes.
 // PressureCommandLine (option reading and log lines, Glibc only) serves PressureLinux, PressureTools and
@@ -16,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "pressured", targets: ["pressured"]),
         .executable(name: "pressurectl", targets: ["pressurectl"]),
+        .executable(name: "pressured-web", targets: ["pressured-web"]),
         .library(name: "PressureCore", targets: ["PressureCore"]),
         .library(name: "PressureClient", targets: ["PressureClient"]),
     ],
@@ -34,10 +38,24 @@ let package = Package(
         .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
         // Options and log lines for every command-line program; no C library, so client tools stay free of them.
         .target(name: "PressureCommandLine"),
+        // The system layer: the syscall funnel, epoll, timerfd, signalfd, systemd's sockets and notify, files,
+        // non-blocking stream sockets. Glibc and CLinux only, so a loop that reads no devices (the web
+        // bridge's) links neither libevdev nor libudev.
+        .target(name: "PressureSystem", dependencies: ["PressureCommandLine", "CLinux"]),
         .target(
-            name: "PressureLinux", dependencies: ["PressureCore", "PressureCommandLine", "CLibevdev", "CLibudev", "CLinux"]),
+            name: "PressureLinux",
+            dependencies: ["PressureCore", "PressureCommandLine", "PressureSystem", "CLibevdev", "CLibudev", "CLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
         .target(name: "PressureTools", dependencies: ["PressureClient", "PressureCommandLine"]),
+        // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
+        .target(name: "PressureWebSocket"),
+        // The web bridge's decisions, pure: configuration, who may connect, what a page may ask, the
+        // per-WebSocket state machine and queue. PressureWeb is its loop and sockets; pressured-web the main.
+        .target(name: "PressureWebBridge", dependencies: ["PressureProtocol", "PressureWebSocket"]),
+        .target(
+            name: "PressureWeb",
+            dependencies: ["PressureProtocol", "PressureCommandLine", "PressureSystem", "PressureWebSocket", "PressureWebBridge", "CLinux"]),
+        .executableTarget(name: "pressured-web", dependencies: ["PressureCommandLine", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
             name: "pressurectl", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureTools"]),
@@ -45,6 +63,8 @@ let package = Package(
             name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
+        .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
+        .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureProtocol", "PressureWebSocket", "PressureWebBridge"]),
         // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
@@ -53,6 +73,8 @@ let package = Package(
         // WireInvariants) against the protocol's promises.
         .target(name: "TestSupport", dependencies: ["WireInvariants"], path: "Tests/TestSupport"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
+        // The syscall funnel, the timerfd and the signalfd.
+        .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
         // The client-side tools' formatting and option reading, without a daemon.

@@ -1,6 +1,7 @@
 """Starting pressured and waiting until it serves, for everything that runs one: the Python client's tests
-(tools/python/test_client.py), tools/load-daemon, tools/bench-daemon and the vmtest guest
-(tools/vmtest.d/vmguest/harness.py, which finds this folder on sys.path as it finds the client).
+(tools/python/test_client.py), the web bridge's tests (tools/web/webtest.py, which starts pressured-web the
+same way), tools/load-daemon, tools/bench-daemon and the vmtest guest (tools/vmtest.d/vmguest/harness.py,
+which finds this folder on sys.path as it finds the client). `bin_dir()` says where the built binaries are.
 
 Ready means the socket exists by default (pressured binds it before it serves); a caller that needs more
 (the capture loaded, say) gives its own `ready`. Whatever stops the wait -- the process exiting, the time
@@ -15,6 +16,14 @@ import time
 POLL_SECONDS = 0.02
 
 
+def bin_dir():
+    """Where the built binaries are: $PRESSURED_BIN_DIR, else `swift build --show-bin-path` (the debug build)."""
+    if os.environ.get("PRESSURED_BIN_DIR"):
+        return os.environ["PRESSURED_BIN_DIR"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=root, text=True).strip()
+
+
 class DidNotStart(Exception):
     """pressured exited, or was not ready in time; the message says which (the caller adds its log)."""
 
@@ -25,20 +34,21 @@ def command(binary, args, socket, state_directory=None, wrapper=()):
     return [*wrapper, binary, "--socket", socket, *state, *args]
 
 
-def wait_until_serving(proc, socket, timeout, ready=None):
+def wait_until_serving(proc, socket, timeout, ready=None, name="pressured"):
     """Returns once `ready()` holds (default: `socket` exists) while `proc` (a Popen) still runs; raises
-    DidNotStart when it exits first or `timeout` seconds pass."""
+    DidNotStart when it exits first or `timeout` seconds pass. `socket` is what it serves (a path, an
+    address) and `name` what it is, for the messages."""
     ready = ready or (lambda: os.path.exists(socket))
     deadline = time.monotonic() + timeout
     while True:
         if ready():
             if proc.poll() is None:
                 return
-            raise DidNotStart(f"pressured exited (status {proc.returncode}) right after making {socket}")
+            raise DidNotStart(f"{name} exited (status {proc.returncode}) right after making {socket}")
         if proc.poll() is not None:
-            raise DidNotStart(f"pressured exited (status {proc.returncode}) before serving {socket}")
+            raise DidNotStart(f"{name} exited (status {proc.returncode}) before serving {socket}")
         if time.monotonic() > deadline:
-            raise DidNotStart(f"pressured did not serve {socket} within {timeout} s")
+            raise DidNotStart(f"{name} did not serve {socket} within {timeout} s")
         time.sleep(POLL_SECONDS)
 
 

@@ -19,13 +19,7 @@ import pressured_process  # noqa: E402
 from pressured_client import PressuredClient, PressuredError  # noqa: E402
 
 
-def bin_dir():
-    if os.environ.get("PRESSURED_BIN_DIR"):
-        return os.environ["PRESSURED_BIN_DIR"]
-    return subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
-
-
-BIN = bin_dir()
+BIN = pressured_process.bin_dir()
 FIXTURE = "Tests/Fixtures/peek-pop.evemu"
 
 

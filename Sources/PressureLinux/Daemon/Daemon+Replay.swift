@@ -123,7 +123,7 @@ extension Daemon {
             } else {
                 Log.info("replay finished")
             }
-            if options.exitWhenDone { running = false }
+            if options.exitWhenDone { lifetime.finish() }
         }
     }
 }

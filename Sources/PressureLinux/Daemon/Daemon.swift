@@ -30,9 +30,7 @@ public final class Daemon {
     var deviceNodes: [String: Int] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: (source: ReplaySource, device: Int)? = nil
-    var armedAt: Int64? = nil
-    var running = true
-    var exitStatus: Int32 = 0
+    var lifetime = LoopLifetime()
     var readBuffer: [InputEvent] = []
     let notify = SystemdNotify()
     /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
@@ -111,7 +109,7 @@ public final class Daemon {
             try w.acknowledge()
             notify?.send("WATCHDOG=1")
             try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
-        } catch { stop(error, because: "the keep-alives systemd's watchdog waits for can no longer be sent") }
+        } catch { lifetime.fail(error, because: "the keep-alives systemd's watchdog waits for can no longer be sent") }
     }
 
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
@@ -122,7 +120,7 @@ public final class Daemon {
 
     /// Runs until `SIGTERM`/`SIGINT` (or the end of a replay with `--exit-when-done`); returns the exit status.
     public func run() -> Int32 {
-        while running {
+        while lifetime.running {
             armTimer()
             do {
                 try loop.wait { token, events in self.dispatch(token, events) }
@@ -152,7 +150,7 @@ public final class Daemon {
         listener.stop()
         haptics.closeAll()
         Log.info("pressured stopped")
-        return exitStatus
+        return lifetime.exitStatus
     }
 
     func dispatch(_ token: UInt64, _ events: UInt32) {
@@ -169,17 +167,7 @@ public final class Daemon {
     }
 
     func handleSignals() {
-        do {
-            try signals.receive { s in
-                switch s {
-                case SIGHUP:
-                    reload(answering: nil)
-                default:
-                    Log.info("signal \(s): shutting down")
-                    running = false
-                }
-            }
-        } catch { stop(error, because: "signals (SIGTERM, SIGHUP) can no longer reach the daemon") }
+        signals.dispatch(into: &lifetime, program: "the daemon") { reload(answering: nil) }
     }
 
     /// Reads the configuration again (`SIGHUP`, a `reload` request) without dropping anyone.
@@ -203,21 +191,14 @@ public final class Daemon {
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
-        if earliest != armedAt {
-            do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
-                stop(error, because: "long-press deadlines and replay steps can no longer fire")
-                return
-            }
-            armedAt = earliest
-        }
+        timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
 
+    /// What the timer is for, in the log line when it fails.
+    static let timerDeadlines = "long-press deadlines and replay steps"
+
     func timerFired() {
-        do { try timer.acknowledge() } catch {
-            stop(error, because: "long-press deadlines and replay steps can no longer fire")
-            return
-        }
-        armedAt = nil
+        guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }

@@ -14,6 +14,10 @@
 ///   reserve to itself (and may go beyond it), so the last thing the client reads is whole.
 ///
 /// Nothing here allocates once the storage has grown to what the client's backlog needs.
+///
+/// That is the protocol's back-pressure rule (`docs/protocol.md`, `dropped` and `too-slow`), so it lives
+/// with the protocol: every server of it keeps the rule with this one queue, the daemon for its clients and
+/// the web bridge for its pages.
 public struct ClientQueue: Sendable {
     public enum Outcome: Equatable, Sendable {
         case queued
@@ -64,10 +68,11 @@ public struct ClientQueue: Sendable {
     /// Touch events left out since the last ``takeLosses()``.
     public private(set) var lostTouches = 0
 
-    public init(capacity: Int = 256 * 1024, touchLimit: Int? = nil) {
+    /// `reserve`: room kept for the closing lines (by default 4 KiB, less for a small queue).
+    public init(capacity: Int = 256 * 1024, touchLimit: Int? = nil, reserve: Int? = nil) {
         self.capacity = capacity
-        reserve = min(4096, capacity / 8)
-        self.touchLimit = min(touchLimit ?? capacity / 2, capacity - reserve)
+        self.reserve = min(reserve ?? min(4096, capacity / 8), capacity)
+        self.touchLimit = min(touchLimit ?? capacity / 2, capacity - self.reserve)
         storage.reserveCapacity(min(capacity, 16 * 1024))
         coalescable.reserveCapacity(Self.maximumCoalesced)
         losses.reserveCapacity(DroppedTouches.maximumListed)

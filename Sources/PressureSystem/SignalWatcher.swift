@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import PressureCommandLine
 
 /// `SIGTERM`, `SIGINT` and `SIGHUP` as readable events on a signalfd, so they are handled in the loop like
 /// everything else rather than in a signal handler.
@@ -30,5 +31,23 @@ public final class SignalWatcher {
             guard n == size else { throw SystemError(call: "read", subject: "signalfd", errno: EIO) }
             body(Int32(info.ssi_signo))
         }
+    }
+}
+
+extension SignalWatcher {
+    /// What a service's loop does with the signals that arrived, the one way the daemon and the web bridge
+    /// both do it: `SIGHUP` calls `reload`; any other (`SIGTERM`, `SIGINT`) ends the loop in order; a
+    /// signalfd that cannot be read fails it (`program`, "the daemon", names who in the log line).
+    public func dispatch(into lifetime: inout LoopLifetime, program: String, reload: () -> Void) {
+        do {
+            try receive { s in
+                if s == SIGHUP {
+                    reload()
+                } else {
+                    Log.info("signal \(s): shutting down")
+                    lifetime.finish()
+                }
+            }
+        } catch { lifetime.fail(error, because: "signals (SIGTERM, SIGHUP) can no longer reach \(program)") }
     }
 }

@@ -1,7 +1,7 @@
 import Glibc
 import XCTest
 
-@testable import PressureLinux
+@testable import PressureSystem
 
 /// The funnel every call goes through: the failure conventions, `EINTR` retried, `EAGAIN` ordinary only
 /// where the call is non-blocking; and the timerfd and signalfd that use it.
@@ -93,6 +93,29 @@ final class SyscallTests: XCTestCase {
         XCTAssertEqual(poll(&p, 1, 0), 0, "acknowledged: no longer readable")
         XCTAssertNoThrow(try timer.acknowledge(), "and a second acknowledgement finds nothing, without error")
         try timer.arm(atMonotonicMicroseconds: nil)
+    }
+
+    /// The loops arm their timer every iteration: a deadline armed already is not set again, but one that
+    /// fired and was acknowledged is, even at the same time.
+    func testTimerRemembersItsDeadlineAndRearmsAfterFiring() throws {
+        let timer = try DeadlineTimer(name: "test timer")
+        XCTAssertNil(timer.armedAt)
+        try timer.arm(atMonotonicMicroseconds: 1)
+        XCTAssertEqual(timer.armedAt, 1)
+        XCTAssertTrue(waitReadable(timer.fd))
+        try timer.acknowledge()
+        XCTAssertNil(timer.armedAt, "fired and acknowledged: nothing armed")
+        try timer.arm(atMonotonicMicroseconds: 1)
+        XCTAssertTrue(waitReadable(timer.fd), "the same deadline again is armed again")
+        try timer.acknowledge()
+        let later = monotonicMicroseconds() + 3_600_000_000
+        try timer.arm(atMonotonicMicroseconds: later)
+        try timer.arm(atMonotonicMicroseconds: later)
+        XCTAssertEqual(timer.armedAt, later)
+        try timer.arm(atMonotonicMicroseconds: nil)
+        XCTAssertNil(timer.armedAt)
+        var p = pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 0), 0, "disarmed")
     }
 
     func testEverySignalArrivesThenReceiveReturns() throws {

@@ -1,7 +1,8 @@
 import Glibc
 
-// The syscall funnel (as swift-system has one): every system call of the Linux layer whose result
-// matters, set-up and hot path alike, goes through one of the three functions below, so that turning a
+// The syscall funnel (as swift-system has one): every system call of the system layer, the Linux layer
+// above it and the web bridge's loop whose result matters, set-up and hot path alike, goes through one of
+// the three functions below (`package`: for this package's targets, not for apps), so that turning a
 // failure into a typed ``SystemError`` carrying errno and retrying `EINTR` are written once, in
 // `retryingInterrupted`. Calls whose failure is deliberately ignored (`close`, `unlink` of a stale file,
 // `epoll_ctl(DEL)` of a closed descriptor) and text written to stderr (log lines, prompts) do not need it.
@@ -45,7 +46,7 @@ private func wouldBlock(_ e: Int32) -> Bool { e == EAGAIN || e == EWOULDBLOCK }
 /// A call that must succeed: `-1` becomes a ``SystemError`` naming `call` and `subject` (a path, a device
 /// node, "client"), `EINTR` is retried. `EAGAIN` is an error here: set-up calls and blocking descriptors.
 @inline(__always)
-func syscall<T: FixedWidthInteger & SignedInteger>(_ call: String, _ subject: String = "", _ body: () -> T) throws(SystemError) -> T {
+package func syscall<T: FixedWidthInteger & SignedInteger>(_ call: String, _ subject: String = "", _ body: () -> T) throws(SystemError) -> T {
     let (r, e) = retryingInterrupted(.minusOneAndErrno, body)
     if e != 0 { throw SystemError(call: call, subject: subject, errno: e) }
     return r
@@ -54,7 +55,7 @@ func syscall<T: FixedWidthInteger & SignedInteger>(_ call: String, _ subject: St
 /// A call on a non-blocking descriptor: nil when it would block (`EAGAIN`, `EWOULDBLOCK`), which is an
 /// ordinary outcome (nothing to read, no room to write, a timer that has not expired), not an error.
 @inline(__always)
-func nonblockingSyscall<T: FixedWidthInteger & SignedInteger>(
+package func nonblockingSyscall<T: FixedWidthInteger & SignedInteger>(
     _ call: String, _ subject: String = "", _ body: () -> T
 ) throws(SystemError) -> T? {
     let (r, e) = retryingInterrupted(.minusOneAndErrno, body)
@@ -66,7 +67,7 @@ func nonblockingSyscall<T: FixedWidthInteger & SignedInteger>(
 /// A libevdev call on a non-blocking device (`libevdev_next_event`): it returns `-errno` instead of
 /// setting errno; otherwise the same rules as ``nonblockingSyscall(_:_:_:)``.
 @inline(__always)
-func nonblockingLibevdevCall(_ call: String, _ subject: String, _ body: () -> Int32) throws(SystemError) -> Int32? {
+package func nonblockingLibevdevCall(_ call: String, _ subject: String, _ body: () -> Int32) throws(SystemError) -> Int32? {
     let (r, e) = retryingInterrupted(.negativeErrno, body)
     if e == 0 { return r }
     if wouldBlock(e) { return nil }

@@ -1,0 +1,34 @@
+// A small typed use of pressured.js, checked by `tsc --noEmit` (tools/web/test_node.py): the declarations
+// must describe what a kiosk page and an Electron main process write.
+import { connect, attach, enableLinkPreviews, pressure, PressuredError, type GestureEvent } from "../../../web/pressured.js";
+
+const pressured = connect({ token: "0123456789abcdef", events: ["gestures", "touches"] });
+pressured.on("peek", (e: GestureEvent) => console.log(e.force.toFixed(2), e.maximumPossibleForce, e.region ?? "broadcast"));
+pressured.on("touch", (t) => { if (t.phase === "moved") console.log(t.progress ?? 1); });
+pressured.on("close", ({ code }) => console.log("closed", code));
+
+const page = attach(pressured, { nativeLongPressMenu: false, viewportOrigin: { x: 0, y: 0 } });
+const tile = document.querySelector<HTMLElement>("#tile");
+if (tile) {
+  page.watch(tile, { wants: ["previews", "quickActions"], z: 1 });
+  tile.addEventListener("pressured:peek", (e) => { e.preventDefault(); console.log(e.detail.clientX, e.detail.contact); });
+  tile.addEventListener("pressured:forcechange", (e) => console.log(e.detail.phase, e.detail.force));
+}
+enableLinkPreviews(page, { origins: ["https://example.org"], actions: (link) => [{ title: "Open", run: () => link.click() }] });
+pressure(page).set("#deep", { change: (force) => console.log(force), startDeepPress: () => console.log("deep") });
+
+async function main(): Promise<void> {
+  const time: number = await pressured.ping();
+  const reply = await pressured.chooseAction("org.example.kiosk", "compose");
+  console.log(time, reply.delivered);
+  try {
+    await pressured.request("set", { forceTouch: false });
+  } catch (e) {
+    if (e instanceof PressuredError) console.log(e.code, e.fatal);
+  }
+  // Electron's main process: the daemon's socket directly.
+  const direct = connect({ socket: "/run/pressured/pressured.sock", events: ["gestures"], app: "org.example.kiosk" });
+  direct.on("action", (a) => console.log(a.app, a.action));
+  direct.close();
+}
+void main();

@@ -1,0 +1,35 @@
+"""pressured.js under Debian's Node (the Electron main-process path: the daemon's Unix socket) and its
+TypeScript declarations under Debian's tsc (`tsc --noEmit` on a small typed example):
+
+    /usr/bin/python3 -m unittest discover -s tools/web -v
+"""
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import webtest  # noqa: E402
+
+
+class NodeTests(unittest.TestCase):
+    def test_node_client_against_the_unix_socket(self):
+        setup = webtest.Setup(__import__("fixtures").one_press)
+        try:
+            env = dict(os.environ, PRESSURED_SOCKET=setup.daemon.socket)
+            out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "connection.test.mjs")],
+                                 capture_output=True, text=True, timeout=60, env=env)
+            self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+            self.assertIn("# pass 3", out.stdout)
+            self.assertIn("# fail 0", out.stdout)
+        finally:
+            setup.stop()
+
+    def test_typescript_declarations(self):
+        out = subprocess.run(["tsc", "-p", os.path.join(HERE, "node")], capture_output=True, text=True, timeout=120)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

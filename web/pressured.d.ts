@@ -1,0 +1,228 @@
+// Type declarations for pressured.js (and the modules it re-exports). docs/web.md is the reference.
+
+export declare const PROTOCOL: 1;
+
+/** A daemon message: every line is an object with a `type`; unknown keys may appear (ignore them). */
+export interface Message {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Axis { min: number; max: number }
+
+export interface DeviceInfo {
+  id: number;
+  name: string;
+  node: string;
+  kind: "touchscreen" | "touchpad";
+  forceCapability: "available" | "unavailable";
+  maximumPossibleForce: number;
+  width?: number;
+  height?: number;
+  x: Axis;
+  y: Axis;
+  screen: { width: number; height: number; rotation: 0 | 90 | 180 | 270; matrix: number[] };
+}
+
+export interface Settings { forceTouch: boolean; sensitivity: "light" | "medium" | "firm" }
+
+export interface Hello extends Message {
+  type: "hello";
+  protocol: number;
+  version: string;
+  devices: DeviceInfo[];
+  settings: Settings;
+}
+
+/** The fields every gesture and touch carries (docs/protocol.md, "Common fields"). */
+export interface ContactEvent extends Message {
+  time: number;
+  device: number;
+  contact: number;
+  x: number;
+  y: number;
+  screenX: number;
+  screenY: number;
+  force: number;
+  maximumPossibleForce: number;
+}
+
+export type GestureType = "peek" | "pop" | "dismiss" | "quickActions" | "longPress";
+
+export interface QuickActionItem { id: string; title: string; subtitle?: string; icon?: string }
+
+export interface GestureEvent extends ContactEvent {
+  type: GestureType;
+  /** The region the touch began in, when it is one of this connection's. */
+  region?: string;
+  app?: string;
+  items?: QuickActionItem[];
+}
+
+export interface TouchEvent extends ContactEvent {
+  type: "touch";
+  phase: "began" | "moved" | "ended" | "cancelled";
+  progress?: number;
+}
+
+export interface ActionEvent extends Message { type: "action"; app: string; action: string }
+
+export type RegionWant = "previews" | "quickActions" | "longPress";
+
+export interface Region {
+  region: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  z?: number;
+  wants?: RegionWant[];
+  app?: string;
+  items?: QuickActionItem[];
+}
+
+export interface Reply extends Message { type: "reply"; request: string; id?: unknown }
+
+export interface ConnectOptions {
+  /** Browser: the bridge's WebSocket URL (default: /pressured on the origin that served this module). */
+  url?: string;
+  /** Node or Electron's main process: the daemon's Unix socket (default /run/pressured/pressured.sock). */
+  socket?: string;
+  /** The bridge's Token, offered as the subprotocol pressured-token.TOKEN. */
+  token?: string;
+  /** What to subscribe to (default gestures, touches and devices); `subscribe: false` for nothing yet. */
+  events?: Array<"gestures" | "touches" | "devices">;
+  devices?: number[] | "all";
+  app?: string;
+  subscribe?: boolean;
+  reconnect?: boolean;
+  backoff?: { initial: number; max: number; factor: number };
+  /** A WebSocket implementation where the global one is missing. */
+  WebSocket?: new (url: string, protocols?: string | string[]) => WebSocket;
+}
+
+export interface ConnectionEventMap {
+  open: Hello;
+  close: { code: number; reason: string };
+  message: Message;
+  hello: Hello;
+  gesture: GestureEvent;
+  peek: GestureEvent;
+  pop: GestureEvent;
+  dismiss: GestureEvent;
+  quickActions: GestureEvent;
+  longPress: GestureEvent;
+  touch: TouchEvent;
+  device: Message & { change: "added" | "removed" | "changed"; device: DeviceInfo };
+  settings: Message & { settings: Settings };
+  dropped: Message & { touches: number };
+  action: ActionEvent;
+  bye: Message & { reason: string };
+  error: Message & { error: string; message: string; fatal?: boolean };
+  clicksuppressed: { contact: string; target: EventTarget };
+}
+
+export declare class PressuredError extends Error {
+  readonly code: string;
+  readonly fatal: boolean;
+  constructor(code: string, message: string, fatal?: boolean);
+}
+
+export declare class Connection extends EventTarget {
+  readonly options: ConnectOptions;
+  readonly hello: Hello | null;
+  readonly devices: DeviceInfo[];
+  readonly settings: Settings | null;
+  readonly connected: boolean;
+  request(name: string, fields?: Record<string, unknown>): Promise<Reply>;
+  subscribe(subscription?: { events?: ConnectOptions["events"]; devices?: number[] | "all"; app?: string }): Promise<Reply | null>;
+  setRegion(region: Region): Promise<Reply | null>;
+  removeRegion(id: string): Promise<Reply | null>;
+  setQuickActions(items: QuickActionItem[]): Promise<Reply | null>;
+  chooseAction(app: string, action: string): Promise<Reply & { delivered: boolean }>;
+  ping(): Promise<number>;
+  status(): Promise<Record<string, number>>;
+  listDevices(): Promise<DeviceInfo[]>;
+  on<K extends keyof ConnectionEventMap>(type: K, listener: (detail: ConnectionEventMap[K], event: Event) => void): () => void;
+  close(): void;
+}
+
+export declare function connect(options?: ConnectOptions): Connection;
+
+// DOM integration (pressured-dom.js)
+
+export interface AttachOptions {
+  /** Where to look for [data-pressured] elements (default the document). */
+  root?: Document | Element;
+  /** Keep the click of a touch that peeked, popped, long-pressed or showed quick actions (default false). */
+  suppressClicks?: boolean;
+  /** false: no browser context menu or callout on watched elements (the browser's own long press). */
+  nativeLongPressMenu?: boolean;
+  /** The viewport's top-left corner on the screen in CSS pixels, for a window that is not full screen. */
+  viewportOrigin?: { x: number; y: number };
+  /** How far (CSS pixels) the browser's pointer may be from the daemon's contact and still be the same finger. */
+  matchRadius?: number;
+}
+
+export interface WatchOptions {
+  wants?: RegionWant[];
+  z?: number;
+  app?: string;
+  items?: QuickActionItem[];
+}
+
+/** `detail` of the pressured:* DOM events: the daemon's fields plus the position in client coordinates. */
+export type DOMGestureDetail = GestureEvent & { clientX: number; clientY: number };
+export type DOMForceDetail = TouchEvent & { clientX: number; clientY: number };
+
+export interface Page {
+  readonly connection: Connection;
+  watch(element: Element, options?: WatchOptions): { unwatch(): void };
+  unwatch(element: Element): void;
+  scan(): void;
+  viewportOrigin(): { x: number; y: number };
+  toClient(screenX: number, screenY: number): { x: number; y: number };
+  toScreen(clientX: number, clientY: number): { x: number; y: number };
+  detach(): void;
+}
+
+export declare function attach(connection: Connection, options?: AttachOptions): Page;
+
+declare global {
+  interface HTMLElementEventMap {
+    "pressured:peek": CustomEvent<DOMGestureDetail>;
+    "pressured:pop": CustomEvent<DOMGestureDetail>;
+    "pressured:dismiss": CustomEvent<DOMGestureDetail>;
+    "pressured:quickactions": CustomEvent<DOMGestureDetail>;
+    "pressured:longpress": CustomEvent<DOMGestureDetail>;
+    "pressured:forcechange": CustomEvent<DOMForceDetail>;
+  }
+}
+
+// Link previews (pressured-links.js)
+
+export interface LinkPreviewOptions {
+  scope?: Element | string;
+  /** Destinations shown in an iframe besides this page's own origin. */
+  origins?: string[];
+  preview?(link: HTMLAnchorElement): Element | null | undefined;
+  actions?(link: HTMLAnchorElement): Array<{ title: string; run(): void }>;
+}
+
+export declare function enableLinkPreviews(page: Page, options?: LinkPreviewOptions): { disable(): void };
+
+// Compatibility layers (pressured-compat.js)
+
+export declare const WEBKIT_FORCE_AT_MOUSE_DOWN: 1;
+export declare const WEBKIT_FORCE_AT_FORCE_MOUSE_DOWN: 2;
+export declare function enableWebKitForceEvents(page: Page): { disable(): void };
+
+export interface PressureHandlers {
+  start?(event: TouchEvent): void;
+  change?(force: number, event: TouchEvent): void;
+  startDeepPress?(event: GestureEvent): void;
+  endDeepPress?(event: TouchEvent): void;
+  end?(event: TouchEvent): void;
+}
+
+export declare function pressure(page: Page): { set(target: Element | string | Iterable<Element>, handlers: PressureHandlers): void };
