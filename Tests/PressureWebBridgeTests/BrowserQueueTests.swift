@@ -31,6 +31,42 @@ final class BrowserQueueTests: XCTestCase {
         XCTAssertEqual(q.lostTouches, 0)
     }
 
+    /// Frames stay whole whatever is coalesced while the socket takes a few bytes at a time: every message
+    /// decodes, in order, and each contact's last `moved` before its end arrives.
+    func testFramesStayWholeUnderCoalescingAndPartialWrites() throws {
+        var q = BrowserQueue(capacity: 4096)
+        var rng = SystemRandomNumberGenerator()
+        var wire: [UInt8] = []
+        var sentEnds: [String] = []
+        for step in 0..<4000 {
+            let contact = UInt64.random(in: 1...3, using: &rng)
+            let payload = Array("\(step) c\(contact) ".utf8) + Array(repeating: UInt8(ascii: "x"), count: Int.random(in: 0...300, using: &rng))
+            if Int.random(in: 0..<20, using: &rng) == 0 {
+                let end = Array("end c\(contact) \(step)".utf8)
+                if q.text(end[...], .end(device: 1, contact: contact)) == .overflow { break }
+                sentEnds.append(String(decoding: end, as: UTF8.self))
+            } else {
+                _ = q.text(payload[...], .moved(device: 1, contact: contact))
+            }
+            let take = Int.random(in: 0...200, using: &rng)
+            q.drain(closing: false) { b in
+                let n = min(take, b.count)
+                wire.append(contentsOf: b[0..<n])
+                return n
+            }
+        }
+        q.drain(closing: false) { b in
+            wire.append(contentsOf: b)
+            return b.count
+        }
+        var d = FrameDecoder(decoding: .server, maximumPayload: 1 << 20)
+        d.append(wire)
+        var texts: [String] = []
+        while let f = try d.next() { texts.append(String(decoding: f.payload, as: UTF8.self)) }
+        XCTAssertEqual(texts.filter { $0.hasPrefix("end ") }, sentEnds, "every end arrives, in order")
+        XCTAssertTrue(texts.allSatisfy { $0.hasPrefix("end ") || $0.first?.isNumber == true || $0.hasPrefix(#"{"type":"dropped""#) })
+    }
+
     func testGestureOverflowAndTheReserve() {
         var q = BrowserQueue(capacity: 16 * 1024)
         let big = Array(repeating: UInt8(ascii: "g"), count: 4092)[...]  // 4096-byte frames: four fill it exactly

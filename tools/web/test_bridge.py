@@ -277,7 +277,8 @@ class Configured(Test):
 
 
 class Backpressure(Test):
-    """A page that stops reading: touches dropped and counted, gestures never lost silently."""
+    """A page that stops reading: a contact's moves coalesced and counted, its began and end and every
+    gesture never lost silently."""
 
     def wait_replay_done(self, setup):
         with PressuredClient(setup.daemon.socket, timeout=10) as direct:
@@ -287,7 +288,10 @@ class Backpressure(Test):
                 time.sleep(0.05)  # polls the daemon: the device goes when its replay has been served
 
     def test_touches_are_dropped_and_counted(self):
-        setup = webtest.Setup(fixtures.light_touches, speed="0", bridge_conf="[web]\nQueueBytes = 16384\n")
+        # A queue that holds every contact's began and end (they must arrive: 400 contacts, about 180 KiB)
+        # beyond its touch limit (half of it) but not their moves (40 frames each, 3.7 MB in all): unread
+        # until the replay is over, they are coalesced and counted.
+        setup = webtest.Setup(fixtures.light_touches, speed="0", bridge_conf="[web]\nQueueBytes = 1048576\n")
         try:
             expected = subprocess.check_output(
                 [os.path.join(webtest.BIN, "pressurectl"), "replay", "--touches", "--config", setup.config, setup.capture],
@@ -297,7 +301,10 @@ class Backpressure(Test):
             self.wait_replay_done(setup)
             touches, dropped, removed, replies = 0, 0, False, 0
             while replies < 2:
-                message = json.loads(page.c.read_frame()[1])
+                opcode, payload = page.c.read_frame()
+                self.assertEqual(opcode, 1, f"a text message, not {opcode} {payload!r}; bridge log:\n{setup.bridge.log()}\n"
+                                 f"daemon log:\n{setup.daemon.log()}")
+                message = json.loads(payload)
                 kind = message["type"]
                 touches += kind == "touch"
                 dropped += message["touches"] if kind == "dropped" else 0
