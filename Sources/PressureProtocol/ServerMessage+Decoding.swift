@@ -52,7 +52,9 @@ extension ServerMessage.Reply {
         case "status":
             var force: [DeviceForceStatus] = []
             for entry in try f.objects("force") { force.append(try DeviceForceStatus(entry)) }
-            self = .status(try DaemonStatus(try f.object("status")), force: force)
+            self = .status(
+                try DaemonStatus(try f.object("status")), force: force,
+                activity: try f.optionalObject("activity").map { o throws(MessageDecodingError) in try DaemonActivity(o) })
         case "set": self = .set(try PublicSettings(try f.object("settings")))
         case "reload": self = .reload(try PublicSettings(try f.object("settings")))
         case "resetLearning":

@@ -11,7 +11,8 @@ public enum StatusTool {
         Prints what the running pressured holds now, one count a line: devices, clients, subscribers,
         contacts (fingers down), regionContacts, regions, quickActionApps, pendingChoices, queuedBytes;
         then each device's force: where its average touch comes from (configured, learned, prior), what
-        was learned and on how many touches, peek and pop, and why force is off where it is.
+        was learned and on how many touches, peek and pop, and why force is off where it is; then what
+        the daemon did since it started (loop wake-ups, connections accepted and turned away, accept errors).
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
           --json          the daemon's answer as it is, one JSON object
         """
@@ -37,9 +38,11 @@ public enum StatusTool {
                 return 1
             }
             let force = reply["force"]?.arrayValue ?? []
+            let activity = reply["activity"].flatMap { try? DaemonActivity(json: $0) }
             if json {
                 var out: [UInt8] = []
-                JSONWriter.append(.object(members + [("force", .array(force))]), to: &out)
+                let since = reply["activity"].map { [("activity", $0)] } ?? []
+                JSONWriter.append(.object(members + [("force", .array(force))] + since), to: &out)
                 print(String(decoding: out, as: UTF8.self))
             } else {
                 let width = members.map(\.0.count).max() ?? 0
@@ -50,6 +53,10 @@ public enum StatusTool {
                 for entry in force {
                     guard let f = try? DeviceForceStatus(json: entry) else { continue }
                     print("device \(f.device) force: \(f.summary)")
+                }
+                if let a = activity {
+                    print("since start: \(a.wakeups) wakeups, \(a.accepted) connections accepted, \(a.refused) turned away, "
+                        + "\(a.acceptErrors) accept errors")
                 }
             }
             return 0

@@ -99,7 +99,7 @@ final class HubTests: XCTestCase {
                 + #""regionContacts":0,"regions":0,"quickActionApps":0,"pendingChoices":0,"queuedBytes":0},"#
                 + #""force":[{"device":1,"forceCapability":"available","averageSource":"configured","floor":0,"#
                 + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
-                + #""maximumPossibleForce":3.7037}]}"#])
+                + #""maximumPossibleForce":3.7037}],"activity":{"wakeups":0,"accepted":0,"refused":0,"acceptErrors":0}}"#])
         var lift = EventScript()
         lift.frame(at: 50) { $0.slot(0, id: -1) }
         hub.handle(device: dev, events: lift.events[...])

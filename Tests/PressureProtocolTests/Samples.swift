@@ -66,6 +66,7 @@ enum Samples {
         .devices([fullDevice, bareDevice]), .devices([]),
         .ping(time: Timestamp(microseconds: 12_000_175)), .ping(time: Timestamp(microseconds: -500_000)),
         .status(status, force: [learningForce, configuredForce]), .status(DaemonStatus(), force: []),
+        .status(status, force: [configuredForce], activity: DaemonActivity(wakeups: 1 << 40, accepted: 61, refused: 28, acceptErrors: 29)),
         .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .reload(settings),
         .resetLearning(devices: [1, 3]), .resetLearning(devices: []),
     ]

@@ -130,7 +130,7 @@ struct ClientTable: Sendable {
         var line: [UInt8] = []
         ServerMessage.error(error).append(to: &line)
         work.disconnects.append(Hub.Disconnect(client: clients[c].id, reason: reason, finalLine: line))
-        work.notices.append(.info("client \(clients[c].id) disconnected: \(reason)"))
+        work.notices.append(.client("client \(clients[c].id) disconnected: \(reason)"))
         return true
     }
 

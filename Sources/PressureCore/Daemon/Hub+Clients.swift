@@ -5,7 +5,7 @@ extension Hub {
     public mutating func connect(peer: PeerIdentity) -> Int {
         let id = clients.connect(peer: peer)
         send(.message(.hello(devices: deviceInfos, settings: PublicSettings(settings))), to: .client(id))
-        work.notices.append(.info("client \(id) connected: \(peer)\(access.mayControl(peer) ? " (may control)" : "")"))
+        work.notices.append(.client("client \(id) connected: \(peer)\(access.mayControl(peer) ? " (may control)" : "")"))
         return id
     }
 
@@ -19,7 +19,7 @@ extension Hub {
     public mutating func disconnected(_ id: Int) {
         guard let wasClosing = clients.remove(id) else { return }
         regions.removeAll(owner: id)
-        if !wasClosing { work.notices.append(.info("client \(id) hung up")) }
+        if !wasClosing { work.notices.append(.client("client \(id) hung up")) }
         updateTouchReporting()
     }
 
@@ -93,7 +93,7 @@ extension Hub {
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
-            send(.message(.reply(id: requestID, .status(status, force: forceStatus))), to: .client(c))
+            send(.message(.reply(id: requestID, .status(status, force: forceStatus, activity: activity))), to: .client(c))
         case .set(let change):
             let s = change.applied(to: settings)
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
@@ -110,7 +110,7 @@ extension Hub {
     /// True without a `refusal`; with one, the client is told it (`not-permitted`) and it is false.
     mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ refusal: String?) -> Bool {
         guard let refusal else { return true }
-        work.notices.append(.info("client \(c) refused: \(refusal)"))
+        work.notices.append(.client("client \(c) refused: \(refusal)"))
         reject(c, ProtocolError(id: requestID, code: .notPermitted, message: refusal))
         return false
     }

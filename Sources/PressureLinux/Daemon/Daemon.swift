@@ -44,11 +44,20 @@ public final class Daemon {
     var work = Hub.Work()
     /// What devices learned, kept between runs.
     let learnedStore: LearnedStateStore
+    /// Lines about clients, within a budget, and their summary (`Daemon+Accept.swift`).
+    var clientLog = ClientActivityLog()
+    /// Accept failures: one line a window, then how many more.
+    var acceptLog = LogRateLimit(budget: 1)
+    var lastAcceptError: SystemError? = nil
+    /// Set while the listener rests (is not polled) because accepting cannot go on: when to try again.
+    var listenerRestsUntil: Int64? = nil
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
         self.options = options
         learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
+        clientLog = ClientActivityLog(windowMicroseconds: options.logWindowMicroseconds)
+        acceptLog = LogRateLimit(budget: 1, windowMicroseconds: options.logWindowMicroseconds)
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration, daemonUser: getuid())
@@ -81,6 +90,7 @@ public final class Daemon {
             startDevices()
         }
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
+        checkDescriptorBudget()
         performHubWork()
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
@@ -126,6 +136,7 @@ public final class Daemon {
                 Log.error("\(error)")
                 return 1
             }
+            hub.activity.wakeups += 1
             performHubWork()
         }
         notify?.send("STOPPING=1")
@@ -185,6 +196,7 @@ public final class Daemon {
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
+        checkDescriptorBudget()
         notify?.send("READY=1")
     }
 
@@ -194,6 +206,7 @@ public final class Daemon {
         func consider(_ t: Int64?) {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
+        consider(limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         if let r = replay {
@@ -220,6 +233,7 @@ public final class Daemon {
         }
         armedAt = nil
         let now = monotonicMicroseconds()
+        limitsTimerFired(now: now)
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }
         // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
@@ -251,6 +265,8 @@ public final class Daemon {
             case .info(let m): Log.info(m)
             case .warning(let m): Log.warning(m)
             case .debug(let m): Log.debug(m)
+            case .client(let m): logAboutClient(.info, m)
+            case .clientWarning(let m): logAboutClient(.warning, m)
             }
         }
         for id in work.writable { flush(client: id) }
