@@ -68,6 +68,22 @@ final class LogRateLimitTests: XCTestCase {
                 + "1 line about them at debug only (--verbose)")
     }
 
+    /// A daemon that stops mid-window says what it held back, for the time the window lasted.
+    func testAnEarlySummarySaysWhatTheWindowHeldBackSoFar() {
+        var log = ClientActivityLog(windowMicroseconds: 60 * second)
+        XCTAssertNil(log.takeSummary(now: 0, connectedNow: 0, early: true))  // nothing held back: nothing to say
+        for i in 0...ClientActivityLog.linesPerWindow {
+            log.count(.connected, now: 5 * second + Int64(i))
+            _ = log.admit(now: 5 * second + Int64(i))
+        }
+        XCTAssertNil(log.takeSummary(now: 30 * second, connectedNow: 21))
+        XCTAssertEqual(
+            log.takeSummary(now: 30 * second + 5, connectedNow: 21, early: true),
+            "clients in the last 25.0 s: 21 connected, 0 left, 0 turned away (too-many-clients); 21 connected now; "
+                + "1 line about them at debug only (--verbose)")
+        XCTAssertNil(log.summaryDue)
+    }
+
     func testAWindowOfPartSecondsIsSaidAsSuch() {
         var log = ClientActivityLog(windowMicroseconds: 1_500_000)
         for i in 0...ClientActivityLog.linesPerWindow { _ = log.admit(now: Int64(i)) }

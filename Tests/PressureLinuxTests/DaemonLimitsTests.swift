@@ -99,6 +99,33 @@ final class DaemonLimitsTests: XCTestCase {
         XCTAssertEqual(d.stop(), 0, d.log)
     }
 
+    /// Where not even the reserve descriptor could be had, the listener rests instead: a second at a
+    /// time, so the daemon's own count of accept failures stays at a few a window, where a spinning loop
+    /// would count thousands. (Its limit is the number of the descriptor a first daemon holds in reserve:
+    /// room for everything but the reserve, which it opens last.)
+    func testWithoutItsReserveTheListenerRestsAndDoesNotSpin() throws {
+        let arguments = ["--replay", fixture, "--log-window", "2"]
+        let measure = try DaemonProcess(arguments)
+        let pid = measure.process.processIdentifier
+        let reserve = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap(Int.init).filter {
+                $0 > 2 && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "/dev/null"
+            }.min(), "no reserve descriptor in /proc/\(pid)/fd")
+        XCTAssertEqual(measure.stop(), 0)
+        let d = try DaemonProcess(arguments, descriptorLimit: reserve)
+        XCTAssertTrue(d.waitForLog("no descriptor could be kept in reserve"), d.log)
+        XCTAssertTrue(d.waitForLog("the listener rests 1 s, or until a client leaves"), d.log)
+        XCTAssertTrue(d.waitForLog("accepting clients: "), d.log)
+        XCTAssertEqual(d.stop(), 0, d.log)
+        // A warning a window, then how many more: each window's count is a few, not a spin's thousands.
+        let log = d.log
+        let more = log.matches(of: /accepting clients: (\d+) more failures? in the last 2 s/).compactMap { Int($0.1) }
+        XCTAssertFalse(more.isEmpty, log)
+        XCTAssertLessThanOrEqual(more.max() ?? 0, 3, log)
+        let warnings = log.split(separator: "\n").filter { $0.contains("no file descriptor left") }.count
+        XCTAssertLessThanOrEqual(warnings, more.count + 1, log)
+    }
+
     /// `MaxClients = 3`: the fourth client gets a fatal `too-many-clients` instead of `hello` and is
     /// closed; the three go on getting events; once one leaves, the next is served.
     func testTheCapRefusesTheNextClientAndTheOthersKeepGettingEvents() throws {

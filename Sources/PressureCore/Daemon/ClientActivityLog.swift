@@ -47,13 +47,14 @@ public struct ClientActivityLog: Equatable, Sendable {
     public var summaryDue: Int64? { limit.summaryDue }
 
     /// At or after ``summaryDue``: the summary of the window that is over (`connectedNow`: the clients
-    /// connected at this moment); nil before then, or when every line was written.
-    public mutating func takeSummary(now: Int64, connectedNow: Int) -> String? {
-        guard let held = limit.takeHeldBack(now: now) else { return nil }
+    /// connected at this moment); nil before then, or when every line was written. With `early` (the
+    /// daemon is stopping), the summary of the window so far, whenever it is.
+    public mutating func takeSummary(now: Int64, connectedNow: Int, early: Bool = false) -> String? {
+        let span = early ? now - (limit.windowStart ?? now) : limit.window
+        guard let held = limit.takeHeldBack(now: now, early: early) else { return nil }
         defer { resetCounts() }
-        let window = limit.window % 1_000_000 == 0
-            ? "\(limit.window / 1_000_000)" : DecimalText.fixed(Double(limit.window) / 1_000_000, 1)
-        return "clients in the last \(window) s: \(connected) connected, \(left) left, \(refused) turned away "
+        let seconds = span % 1_000_000 == 0 ? "\(span / 1_000_000)" : DecimalText.fixed(Double(span) / 1_000_000, 1)
+        return "clients in the last \(seconds) s: \(connected) connected, \(left) left, \(refused) turned away "
             + "(too-many-clients); \(connectedNow) connected now; \(held) line\(held == 1 ? "" : "s") about them "
             + "at debug only (--verbose)"
     }

@@ -48,10 +48,11 @@ public struct LogRateLimit: Equatable, Sendable {
     /// none were.
     public var summaryDue: Int64? { heldBack > 0 ? windowStart.map { $0 + window } : nil }
 
-    /// At or after ``summaryDue``: how many lines the window that is over held back, and the window
-    /// ends (the next line begins another). Nil before then, or when none were held back.
-    public mutating func takeHeldBack(now: Int64) -> Int? {
-        guard let due = summaryDue, now >= due else { return nil }
+    /// At or after ``summaryDue`` (or at any time with `early`: the daemon is stopping): how many lines
+    /// the window held back, and the window ends (the next line begins another). Nil before then, or
+    /// when none were held back.
+    public mutating func takeHeldBack(now: Int64, early: Bool = false) -> Int? {
+        guard let due = summaryDue, early || now >= due else { return nil }
         defer {
             heldBack = 0
             windowStart = nil

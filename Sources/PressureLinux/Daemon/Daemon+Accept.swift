@@ -115,19 +115,25 @@ extension Daemon {
         return earliest
     }
 
-    /// The timer fired: a rest that is over ends, summaries due are written.
-    func limitsTimerFired(now: Int64) {
+    /// The timer fired: a rest that is over ends, summaries due are written; `stopping`: every summary
+    /// is written now, so that what was held back is told before the daemon exits.
+    func limitsTimerFired(now: Int64, stopping: Bool = false) {
         if let until = listenerRestsUntil, until <= now { resumeListener() }
-        if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count) { Log.info(summary) }
-        if let more = acceptLog.takeHeldBack(now: now) {
+        if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count, early: stopping) { Log.info(summary) }
+        if let more = acceptLog.takeHeldBack(now: now, early: stopping) {
             let last = lastAcceptError.map { ", the last: \($0)" } ?? ""
             Log.warning("accepting clients: \(more) more failure\(more == 1 ? "" : "s") in the last "
                 + "\(acceptLog.window / 1_000_000) s\(last)")
         }
     }
 
-    /// Says whether RLIMIT_NOFILE holds `MaxClients` (at start, after a reload).
+    /// Says whether RLIMIT_NOFILE holds `MaxClients` (at start, after a reload), and whether the reserve
+    /// descriptor could be had.
     func checkDescriptorBudget() {
+        if !listener.hasReserve {
+            Log.warning("no descriptor could be kept in reserve (/dev/null): at the descriptor limit newcomers "
+                + "wait, unanswered, while the listener rests")
+        }
         if let shortfall = DescriptorBudget.shortfall(maximumClients: hub.maximumClients, clients: clients.count) {
             Log.warning(shortfall)
         }

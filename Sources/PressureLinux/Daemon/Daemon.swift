@@ -157,6 +157,7 @@ public final class Daemon {
             }
         }
         listener.stop()
+        limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
         Log.info("pressured stopped")
         return exitStatus
     }

@@ -59,7 +59,8 @@ public struct DaemonOptions: Sendable {
           --exit-when-done   stop when the replay has ended and clients were written to
           --state-directory D  where what devices learned is kept (default $STATE_DIRECTORY or
                              /var/lib/pressured; replayed and virtual devices learn in memory only)
-          --verbose          log every gesture state transition
+          --verbose          log every gesture state transition, and every line about clients (past
+                             20 a minute they are otherwise summed up)
         """
 
     public init() {}
