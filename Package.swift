@@ -49,8 +49,9 @@ let package = Package(
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
         // What the tests share: the built executables, a daemon process, a raw socket client, waiting on a
-        // condition, and the unified diff golden comparisons print.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // condition, the unified diff golden comparisons print, and a client's stream checked (by
+        // WireInvariants) against the protocol's promises.
+        .target(name: "TestSupport", dependencies: ["WireInvariants"], path: "Tests/TestSupport"),
         .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),

@@ -1,4 +1,5 @@
-// libFuzzer target: the `libinput record` YAML reader on arbitrary bytes (see evemu.swift for why).
+// libFuzzer target: the `libinput record` YAML reader on arbitrary bytes, whole and streamed (see
+// evemu.swift for why).
 
 import PressureCore
 
@@ -8,7 +9,13 @@ public func fuzzLibinputRecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     _ = LibinputRecordReader.looksLikeRecord(bytes)
     // The first byte picks `--device N` (or none), so the device-selection paths are reached too.
     let index: Int? = size > 0 && data[0] < 8 ? Int(data[0]) : nil
-    guard let capture = try? LibinputRecordReader.read(bytes, file: "fuzz.yml", deviceIndex: index) else { return 0 }
+    let capture = FuzzStreaming.agree(
+        bytes, name: "fuzz.yml",
+        whole: { b throws(CaptureError) in try LibinputRecordReader.read(b, file: "fuzz.yml", deviceIndex: index) },
+        open: { lines, firstPass throws(CaptureError) in
+            try CaptureStream.open(lines, format: .libinputRecord, deviceIndex: index, firstPass: firstPass)
+        })
+    guard let capture else { return 0 }
     FuzzReplay.replay(capture, name: "libinput-record")
     return 0
 }

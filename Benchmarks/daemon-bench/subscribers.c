@@ -11,7 +11,9 @@
 //   d = (CLOCK_MONOTONIC when the read() that returned it completed) - (the line's "time" as ns)
 // At the end the smallest d over all clients stands for "replay start + zero latency", and the latency of
 // a line is d - min(d). Prints one JSON object: percentiles over all lines, per served position (first
-// and last subscriber), counts.
+// and last subscriber), counts -- among them whether every contact a client saw begin also ended
+// (`unended`: touch `began` lines without their `ended`/`cancelled`, summed over clients) and whether a
+// connection ended inside a line (`torn`).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -35,6 +37,8 @@ typedef struct {
     int64_t *d;
     size_t n, cap;
     long lines, events, gestures, dropped_notices, errors, bytes;
+    long began, ends;  // touch `began` and `ended`/`cancelled` lines: every contact seen begin must end
+    int torn;          // the connection ended inside a line
 } client;
 
 static int64_t now_ns(void) {
@@ -93,6 +97,11 @@ static void handle_line(client *c, const char *line, size_t len, int64_t t, int6
     if (rest >= 8 && memcmp(ty, "dropped\"", 8) == 0) c->dropped_notices++;
     if (rest >= 6 && memcmp(ty, "error\"", 6) == 0) c->errors++;
     if (!is_touch && !is_gesture) return;
+    if (is_touch) {
+        if (memmem(line, len, "\"phase\":\"began\"", 15)) c->began++;
+        else if (memmem(line, len, "\"phase\":\"ended\"", 15) || memmem(line, len, "\"phase\":\"cancelled\"", 19))
+            c->ends++;
+    }
     c->events++;
     if (is_gesture) c->gestures++;
     int64_t cap = parse_time(line, len);
@@ -181,6 +190,7 @@ int main(int argc, char **argv) {
                 if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
                 if (r < 0 && errno == EINTR) continue;
                 if (r <= 0) {
+                    if (c->have > 0) c->torn = 1;
                     epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
                     close(c->fd);
                     c->open = 0;
@@ -206,7 +216,8 @@ int main(int argc, char **argv) {
 
     size_t total = 0;
     int64_t mn = INT64_MAX;
-    long lines = 0, evs = 0, gests = 0, drops = 0, errs = 0, bytes = 0;
+    long lines = 0, evs = 0, gests = 0, drops = 0, errs = 0, bytes = 0, began = 0, unended = 0;
+    int torn = 0;
     // Per-client gesture counts: tools/load-daemon checks every well-behaved client got every gesture.
     long gmin = n ? cs[0].gestures : 0, gmax = gmin;
     for (int i = 0; i < n; i++) {
@@ -216,6 +227,9 @@ int main(int argc, char **argv) {
         for (size_t j = 0; j < cs[i].n; j++) if (cs[i].d[j] < mn) mn = cs[i].d[j];
         lines += cs[i].lines; evs += cs[i].events; gests += cs[i].gestures;
         drops += cs[i].dropped_notices; errs += cs[i].errors; bytes += cs[i].bytes;
+        began += cs[i].began;
+        unended += labs(cs[i].began - cs[i].ends);  // either way round, a contact is not whole
+        torn += cs[i].torn;
     }
     int64_t *all = malloc((total ? total : 1) * sizeof(int64_t));
     size_t off = 0;
@@ -230,9 +244,10 @@ int main(int argc, char **argv) {
     printf("{\"clients\":%d,\"samples\":%zu,\"lines\":%ld,\"events\":%ld,\"gestures\":%ld,"
            "\"gestures_min\":%ld,\"gestures_max\":%ld,"
            "\"dropped_notices\":%ld,\"errors\":%ld,\"bytes\":%ld,\"timed_out\":%d,"
+           "\"began\":%ld,\"unended\":%ld,\"torn\":%d,"
            "\"p50\":%.1f,\"p90\":%.1f,\"p99\":%.1f,\"p999\":%.1f,\"max\":%.1f,"
            "\"first_p50\":%.1f,\"first_p99\":%.1f,\"last_p50\":%.1f,\"last_p99\":%.1f}\n",
-           n, total, lines, evs, gests, gmin, gmax, drops, errs, bytes, timed_out,
+           n, total, lines, evs, gests, gmin, gmax, drops, errs, bytes, timed_out, began, unended, torn,
            pct(all, total, .5), pct(all, total, .9), pct(all, total, .99), pct(all, total, .999),
            pct(all, total, 1.0),
            pct(cs[0].d, cs[0].n, .5), pct(cs[0].d, cs[0].n, .99),

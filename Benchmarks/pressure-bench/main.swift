@@ -9,8 +9,14 @@ import PressureLinux
 //   swift run -c release pressure-bench CAPTURE      (evemu, libinput record, evtest or getevent text)
 //
 // 1. core: ns per event through TouchPipeline alone (events already in memory, gestures only).
-// 2. replay: events per second for a whole replay (capture bytes in memory → parse → pipeline → JSON lines),
-//    the same work the C yardstick in Benchmarks/c-reference does, file reading excluded on both sides.
+// 2. replay: events per second for a whole replay (capture bytes in memory → parse → pipeline → JSON lines)
+//    as `pressurectl replay` streams it (an evemu header first, then one pass that checks and plays), the
+//    same work the C yardstick in Benchmarks/c-reference does, file reading excluded on both sides.
+//    (tools/bench-replay measures the tool itself, file reading and memory included, against a C floor.)
+// 3, 4: touches encoded too, and parsing alone, for scale.
+// 5. hub fan-out: the capture through the Hub frame by frame to 1, 16 and 64 clients subscribed to gestures
+//    and touches, drained after each frame (HubFanOut.swift): ns per frame, and per line delivered; and to
+//    one such client beside four that never read (their queues fill and their touches coalesce).
 
 func now() -> Double {
     var ts = timespec()
@@ -76,12 +82,13 @@ var outputBytes = 0
 let replaySeconds = best(of: 5) {
     let result: Result<Int, CaptureError> = bytes.withUnsafeBufferPointer { b in
         do throws(CaptureError) {
-            let c = try CaptureReader.read(b, file: path)
+            var replay = try CaptureReplay(
+                CaptureReader.open(CaptureLines(file: path, memory: b), firstPass: .header))
             var pipeline = TouchPipeline(device: device, deviceID: 1, force: learning, settings: GestureSettings())
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
             var written = 0
-            CaptureReplay.run(c.events, through: &pipeline) { events, _ in
+            try CaptureReplay.run(&replay, through: &pipeline) { events, _ in
                 for e in events { WireFormat.append(e, to: &out) }
                 if out.count > 1 << 15 {
                     written += out.count
@@ -109,8 +116,18 @@ let touchesSeconds = best(of: 3) {
 }
 print(String(format: "core+touches encoded: %.1f ns/event", touchesSeconds * 1e9 / Double(eventCount)))
 
-// 4. Parsing alone, for scale.
+// 4. Parsing alone (both passes of a capture read whole), for scale.
 let parseSeconds = best(of: 5) {
     _ = bytes.withUnsafeBufferPointer { b in try? CaptureReader.read(b, file: path) }
 }
 print(String(format: "parse only: %.1f ns/event", parseSeconds * 1e9 / Double(eventCount)))
+
+// 5. The hub's fan-out to clients, sockets aside.
+for n in [1, 16, 64] {
+    let (seconds, frames, lines) = hubFanOut(capture, subscribers: n, runs: 3)
+    print(String(format: "hub fan-out to %2d: %8.1f ns/frame, %5.1f ns/line delivered (%d frames, %d lines, best of 3)",
+                 n, seconds * 1e9 / Double(max(frames, 1)), seconds * 1e9 / Double(max(lines, 1)), frames, lines))
+}
+let (stuckSeconds, stuckFrames, _) = hubFanOut(capture, subscribers: 1, stuck: 4, runs: 3)
+print(String(format: "hub fan-out to  1 beside 4 that never read: %8.1f ns/frame (best of 3)",
+             stuckSeconds * 1e9 / Double(max(stuckFrames, 1))))

@@ -14,8 +14,9 @@ public enum ClientEvent: Hashable, Sendable {
     case device(change: ServerMessage.DeviceChange, DeviceInfo)
     /// The settings changed (`set`, `SIGHUP`).
     case settings(PublicSettings)
-    /// Touch events the daemon dropped for this client since the last notice (it was reading too slowly).
-    case dropped(touches: Int)
+    /// Touch events the daemon left out for this client since the last notice (it was reading too slowly),
+    /// and which contacts they were of: only `moved` events, replaced by a newer state.
+    case dropped(DroppedTouches)
     /// The daemon is stopping; the connection ends after this.
     case bye(reason: String)
     /// A quick action the user chose for this connection's app (`subscribe` with `app`).
@@ -45,7 +46,7 @@ public enum ClientEvent: Hashable, Sendable {
         switch try? ServerMessage(json: value) {
         case .device(let change, let device): self = .device(change: change, device)
         case .settings(let settings): self = .settings(settings)
-        case .dropped(let touches): self = .dropped(touches: touches)
+        case .dropped(let dropped): self = .dropped(dropped)
         case .bye(let reason): self = .bye(reason: reason)
         case .action(let app, let action): self = .action(app: app, action: action)
         case .hello, .reply, .error, .regionReply, nil: self = .unknown(type: type, value)

@@ -49,6 +49,9 @@ public enum MTTool {
     public static let pen: Int32 = 1
     /// The firmware decided the contact is a palm (hid-multitouch: a contact without Confidence).
     public static let palm: Int32 = 2
+    /// A rotary knob placed on the screen (hid-multitouch: the System Multi-Axis Controller of a Dell Canvas
+    /// totem), not a finger.
+    public static let dial: Int32 = 10
 }
 
 /// Input device properties (`INPUT_PROP_*`).

@@ -19,9 +19,23 @@ public struct TouchDevice: Hashable, Sendable {
 
     /// Why a description is not a touch device.
     public struct NotATouchDevice: Error, Equatable, CustomStringConvertible {
+        public enum Reason: Sendable, Equatable {
+            /// Neither `ABS_MT_POSITION_X/Y` nor `ABS_X/Y`.
+            case noPositions
+            /// A knob resting on the screen (its only tool is `MT_TOOL_DIAL`, or the kernel named it a
+            /// System Multi-Axis Controller), whose stillness would read as long presses.
+            case dial
+        }
+
         public var name: String
+        public var reason: Reason = .noPositions
         public var description: String {
-            "\"\(name)\" is not a touch device: it declares neither ABS_MT_POSITION_X/Y nor ABS_X/Y"
+            switch reason {
+            case .noPositions:
+                "\"\(name)\" is not a touch device: it declares neither ABS_MT_POSITION_X/Y nor ABS_X/Y"
+            case .dial:
+                "\"\(name)\" is not a touch device: it is a dial (a System Multi-Axis Controller, MT_TOOL_DIAL)"
+            }
         }
     }
 
@@ -59,6 +73,7 @@ public struct TouchDevice: Hashable, Sendable {
         touchMajorAxis = nil
         hasToolType = false
         hasHoverDistance = false
+        if Self.isDial(d) { throw NotATouchDevice(name: d.name, reason: .dial) }
         if hasMTPosition, let x = d.axis(AbsCode.mtPositionX), let y = d.axis(AbsCode.mtPositionY) {
             // The kernel's single-touch emulation (ABS_X/Y/PRESSURE, BTN_TOUCH) is ignored here.
             xAxis = x
@@ -94,6 +109,17 @@ public struct TouchDevice: Hashable, Sendable {
             // finger tool) calls that a touchscreen, and so do we.
             kind = .touchscreen
         }
+    }
+
+    /// A System Multi-Axis Controller (the Dell Canvas totem, a knob placed on the screen), which udev
+    /// calls a touchscreen: hid-multitouch gives it multi-touch positions, `INPUT_PROP_DIRECT` and a tool
+    /// type of `MT_TOOL_DIAL` alone where its collection has contact identifiers, and otherwise hid-input's
+    /// `ABS_X/Y` under its name with the " System Multi Axis" suffix (Linux 6.1, advanced_silicon 2575:0204).
+    static func isDial(_ d: DeviceDescription) -> Bool {
+        if let tool = d.axis(AbsCode.mtToolType), tool.minimum == MTTool.dial, tool.maximum == MTTool.dial {
+            return true
+        }
+        return d.name.hasSuffix(" System Multi Axis")
     }
 
     /// Whether the hardware reports pressure a contact can be given force from.

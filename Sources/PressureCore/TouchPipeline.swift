@@ -349,7 +349,7 @@ public struct TouchPipeline: Sendable {
         outputs.append(event(.touch(phase), c, time, progress: progress(c)))
     }
 
-    private func event(_ kind: PressureEvent.Kind, _ c: ActiveContact, _ time: Timestamp, progress: Double?)
+    func event(_ kind: PressureEvent.Kind, _ c: ActiveContact, _ time: Timestamp, progress: Double?)
         -> PressureEvent
     {
         let screen = geometry.map(x: c.x, y: c.y, xAxis: xAxis, yAxis: yAxis)
@@ -361,7 +361,7 @@ public struct TouchPipeline: Sendable {
 
     /// Progress towards the next threshold: peek while not peeked, then pop; nil past both, after a long
     /// press, or where force is unavailable.
-    private func progress(_ c: ActiveContact) -> Double? {
+    func progress(_ c: ActiveContact) -> Double? {
         guard thresholds.forceGesturesEnabled else { return nil }
         let f = force(raw: c.pressure)
         let t = thresholds

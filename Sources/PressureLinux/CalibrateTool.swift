@@ -103,21 +103,30 @@ public enum CalibrateTool {
     /// The same session on a recorded capture, split into taps and presses by time; no questions.
     static func fromCapture(_ o: Options) -> Int32 {
         var session: CalibrationSession
-        let capture: Capture
+        let capture: CaptureStream
+        var replay: CaptureReplay
         do {
-            capture = try CaptureLoader.load(path: o.source, descriptionPath: o.descPath, deviceIndex: o.deviceIndex)
+            capture = try CaptureLoader.open(path: o.source, descriptionPath: o.descPath, deviceIndex: o.deviceIndex)
             CaptureLoader.warnAssumptions(capture, prefix: "pressurectl calibrate: ")
             session = try makeSession(capture.device, source: o.source)
+            replay = try CaptureReplay(capture)
         } catch {
             Log.error("pressurectl calibrate: \(error)")
             return 1
         }
-        let start = capture.events.first?.time ?? Timestamp(microseconds: 0)
+        let start = replay.nextTime ?? Timestamp(microseconds: 0)
         let split = start + Timestamp.Duration(microseconds: Int64(((o.tapsUntil ?? 0) * 1e6).rounded()))
         var report = ContactReport()
-        for e in capture.events {
-            if session.phase == .taps && e.time >= split { session.phase = .presses }
-            for c in session.handle(e) { report.finished(c) }
+        do throws(CaptureError) {
+            while !replay.isFinished {
+                for e in try replay.take() {
+                    if session.phase == .taps && e.time >= split { session.phase = .presses }
+                    for c in session.handle(e) { report.finished(c) }
+                }
+            }
+        } catch {
+            Log.error("pressurectl calibrate: \(error)")
+            return 1
         }
         return CalibrationOutput.conclude(
             session, device: capture.device, writePath: o.writePath, yes: o.yes, interactive: false)

@@ -1,9 +1,10 @@
 import Glibc
 
-/// Whole-file reads for captures and configuration files.
+/// Whole-file reads for configuration, description and learned-average files (captures are streamed:
+/// ``CaptureFile``).
 public enum FileBytes {
-    /// Files larger than this are refused: no capture or configuration is that big, and a bound keeps a
-    /// mistaken path (a disk image, `/dev/zero`) from eating memory.
+    /// Files larger than this are refused: no configuration is that big, and a bound keeps a mistaken path
+    /// (a disk image, `/dev/zero`) from eating memory.
     public static let maximumSize = 2 << 30
 
     /// Reads the whole file at `path`.

@@ -49,9 +49,15 @@ public enum PlotTool {
         }
         CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl plot: ")
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let plot = ForcePlot(
-            replaying: setup.capture.events, through: &setup.pipeline,
-            title: "\(name): \(setup.device.description.name)")
+        let plot: ForcePlot
+        do throws(CaptureError) {
+            var replay = try CaptureReplay(setup.capture)
+            plot = try ForcePlot(
+                replaying: &replay, through: &setup.pipeline, title: "\(name): \(setup.device.description.name)")
+        } catch {
+            Log.error("pressurectl plot: \(error)")
+            return 1
+        }
         do throws(SystemError) {
             let fd = try OutputFile.open(output)
             do throws(SystemError) {

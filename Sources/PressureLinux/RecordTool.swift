@@ -140,10 +140,12 @@ public enum RecordTool {
     static func recordCapture(
         _ path: String, descPath: String?, deviceIndex: Int?, format: CaptureFormat, output: String?
     ) -> Int32 {
-        let capture: Capture
+        let capture: CaptureStream
+        var replay: CaptureReplay
         let recording: CaptureRecording
         do {
-            capture = try CaptureLoader.load(path: path, descriptionPath: descPath, deviceIndex: deviceIndex)
+            capture = try CaptureLoader.open(path: path, descriptionPath: descPath, deviceIndex: deviceIndex)
+            replay = try CaptureReplay(capture)
             CaptureLoader.warnAssumptions(capture, prefix: "pressurectl record: ")
             let writer = CaptureWriter(
                 format: format, description: capture.device, timeBase: .firstEventAtZero, node: "replay:" + path)
@@ -153,15 +155,19 @@ public enum RecordTool {
             return 1
         }
         var failure: String? = nil
-        var start = capture.events.startIndex
-        do throws(SystemError) {
-            for (i, e) in capture.events.enumerated() where e.type == EventType.syn && e.code == SynCode.report {
-                try recording.append(capture.events[start...i])
-                start = i + 1
+        var frame: [InputEvent] = []
+        do {
+            while !replay.isFinished {
+                for e in try replay.take() {
+                    frame.append(e)
+                    guard e.type == EventType.syn && e.code == SynCode.report else { continue }
+                    try recording.append(frame)
+                    frame.removeAll(keepingCapacity: true)
+                }
             }
-            try recording.append(capture.events[start...])
+            try recording.append(frame)
         } catch {
-            failure = error.description
+            failure = "\(error)"
         }
         return conclude(recording, failure: failure)
     }

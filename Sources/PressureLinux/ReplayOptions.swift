@@ -36,8 +36,11 @@ public struct ReplayOptions: Sendable {
     }
 
     /// Loads the configuration and the capture and builds the pipeline exactly as `pressured` would for
-    /// that device, so what the caller gets out of it is what apps would.
-    public func load(capture path: String, reportsTouches: Bool) throws(ReplaySetupError) -> ReplaySetup {
+    /// that device, so what the caller gets out of it is what apps would. The capture is opened to stream,
+    /// with `firstPass` (``CaptureStream/FirstPass``).
+    public func load(capture path: String, reportsTouches: Bool, firstPass: CaptureStream.FirstPass = .wholeFile)
+        throws(ReplaySetupError) -> ReplaySetup
+    {
         var settings = GestureSettings()
         var configuration: Configuration? = nil
         if let c = configPath {
@@ -47,9 +50,10 @@ public struct ReplayOptions: Sendable {
         do {
             try SettingsOverride.apply(sensitivity: sensitivity, forceTouch: forceTouch, to: &settings)
         } catch { throw .usage(error) }
-        let capture: Capture
+        let capture: CaptureStream
         do {
-            capture = try CaptureLoader.load(path: path, descriptionPath: descriptionPath, deviceIndex: deviceIndex)
+            capture = try CaptureLoader.open(
+                path: path, descriptionPath: descriptionPath, deviceIndex: deviceIndex, firstPass: firstPass)
         } catch { throw .capture(error) }
         let device: TouchDevice
         do { device = try TouchDevice(capture.device) } catch {

@@ -34,39 +34,8 @@ public enum ReplayTool {
                 throw OptionReader.UsageError("give exactly one capture file")
             }
             if verbose { Log.threshold = .debug }
-            var setup: ReplaySetup
-            do { setup = try shared.load(capture: path, reportsTouches: touches) } catch {
-                if case .usage(let u) = error { throw u }
-                throw error
-            }
-            CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl replay: ")
-            setup.pipeline.recordsTransitions = verbose
-            let capture = setup.capture
-            let device = setup.device
-            var pipeline = setup.pipeline
-            if verbose {
-                Log.debug("device \"\(device.description.name)\": \(device.kind.rawValue), \(ForceReport.line(pipeline))")
-            }
-            var out = BufferedOutput(fd: 1)
-            var writeError: SystemError? = nil
-            let node = "replay:\(path)"
-            CaptureReplay.run(capture.events, through: &pipeline, deliver: { outputs, transitions in
-                for t in transitions {
-                    Log.debug("contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")")
-                }
-                for e in outputs { WireFormat.append(e, to: &out.buffer) }
-                if writeError == nil {
-                    do throws(SystemError) { try out.flushIfFull() } catch { writeError = error }
-                }
-            }, announce: { p in
-                // What a client of `pressured --replay` hears at this point: the device's new force.
-                var info = DeviceInfo(id: p.deviceID, node: node, pipeline: p)
-                info.assumed = capture.assumptions
-                ServerMessage.device(change: .changed, info).append(to: &out.buffer)
-                if verbose { Log.debug("device: \(ForceReport.line(p))") }
-            })
-            if let e = writeError { throw e }
-            try out.flush()
+            let (device, pipeline) = try replay(
+                shared, path: path, touches: touches, verbose: verbose, firstPass: verbose ? .wholeFile : .header)
             if let file = saveLearned {
                 guard let key = LearnedDeviceKey(device), let learner = pipeline.force.learner else {
                     throw OptionReader.UsageError("--save-learned: this device learns nothing (no pressure, or its average is configured)")
@@ -86,5 +55,69 @@ public enum ReplayTool {
             Log.error("pressurectl replay: \(error)")
             return 1
         }
+    }
+
+    /// Output held back while the capture is not yet checked whole, at most: then the rest of the file is
+    /// checked at once. Gestures of about two hours of capture fit; a replay with `--touches` reaches it
+    /// within seconds.
+    static let holdLimit = 1 << 20
+
+    /// Loads the capture with `firstPass` and plays it. One pass where the file allows it (an evemu
+    /// header, then events checked as they play); where a header line follows an event the description was
+    /// not whole, and the capture is played again, checked whole first (nothing was printed). `--verbose`
+    /// logs transitions as they happen, so it checks the whole file first.
+    static func replay(
+        _ shared: ReplayOptions, path: String, touches: Bool, verbose: Bool, firstPass: CaptureStream.FirstPass
+    ) throws -> (TouchDevice, TouchPipeline) {
+        var setup: ReplaySetup
+        do { setup = try shared.load(capture: path, reportsTouches: touches, firstPass: firstPass) } catch {
+            if case .usage(let u) = error { throw u }
+            throw error
+        }
+        CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl replay: ")
+        do {
+            return (setup.device, try play(&setup, path: path, verbose: verbose))
+        } catch let e as CaptureError where e.reason == .headerAfterEvents && firstPass == .header {
+            return try replay(shared, path: path, touches: touches, verbose: verbose, firstPass: .wholeFile)
+        }
+    }
+
+    /// What apps would receive from the capture, as JSON lines to stdout. While its lines are not all
+    /// checked (``CaptureReplay/isChecked``) they are held back, up to ``holdLimit``, so a bad line prints
+    /// nothing, as where the whole file is checked first.
+    static func play(_ setup: inout ReplaySetup, path: String, verbose: Bool) throws -> TouchPipeline {
+        setup.pipeline.recordsTransitions = verbose
+        var pipeline = setup.pipeline
+        if verbose {
+            Log.debug("device \"\(setup.device.description.name)\": \(setup.device.kind.rawValue), \(ForceReport.line(pipeline))")
+        }
+        var out = BufferedOutput(fd: 1)
+        var writeError: SystemError? = nil
+        let node = "replay:\(path)"
+        let assumed = setup.capture.assumptions
+        var replay = try CaptureReplay(setup.capture)
+        var released = replay.isChecked
+        try CaptureReplay.run(&replay, through: &pipeline, deliver: { outputs, transitions in
+            for t in transitions {
+                Log.debug("contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")")
+            }
+            for e in outputs { WireFormat.append(e, to: &out.buffer) }
+            if released, writeError == nil {
+                do throws(SystemError) { try out.flushIfFull() } catch { writeError = error }
+            }
+        }, announce: { p in
+            // What a client of `pressured --replay` hears at this point: the device's new force.
+            var info = DeviceInfo(id: p.deviceID, node: node, pipeline: p)
+            info.assumed = assumed
+            ServerMessage.device(change: .changed, info).append(to: &out.buffer)
+            if verbose { Log.debug("device: \(ForceReport.line(p))") }
+        }, checkRestNow: {
+            guard out.buffer.count >= holdLimit else { return false }
+            released = true
+            return true
+        })
+        if let e = writeError { throw e }
+        try out.flush()
+        return pipeline
     }
 }

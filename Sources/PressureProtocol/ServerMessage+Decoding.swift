@@ -31,7 +31,7 @@ extension ServerMessage {
         case "settings":
             self = .settings(try PublicSettings(try f.object("settings")))
         case "dropped":
-            self = .dropped(touches: try f.int("touches"))
+            self = .dropped(try DroppedTouches(f))
         case "bye":
             self = .bye(reason: try f.optionalString("reason") ?? "")
         case "action":

@@ -11,8 +11,8 @@ public enum ServerMessage: Hashable, Sendable {
     case device(change: DeviceChange, DeviceInfo)
     /// The settings changed (`set`, `SIGHUP`).
     case settings(PublicSettings)
-    /// Touch events dropped for this client since the last notice.
-    case dropped(touches: Int)
+    /// Touch events a full queue left out for this client since the last notice, and whose.
+    case dropped(DroppedTouches)
     /// The daemon is stopping (`reason`: `shutdown`).
     case bye(reason: String)
     /// The answer to a region or quick-action request (`ServerMessage+Regions.swift`).
@@ -87,9 +87,9 @@ public enum ServerMessage: Hashable, Sendable {
         case .settings(let settings):
             out.append(contentsOf: #""settings","settings":"#.utf8)
             settings.append(to: &out)
-        case .dropped(let touches):
-            out.append(contentsOf: #""dropped","touches":"#.utf8)
-            JSONWriter.appendInteger(touches, to: &out)
+        case .dropped(let dropped):
+            out.append(contentsOf: #""dropped""#.utf8)
+            dropped.append(to: &out)
         case .bye(let reason):
             out.append(contentsOf: #""bye","reason":"#.utf8)
             JSONWriter.appendString(reason, to: &out)

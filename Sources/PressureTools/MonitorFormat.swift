@@ -33,8 +33,13 @@ public enum MonitorFormat {
             return device(d, change: change.rawValue)
         case .settings(let s):
             return "settings: " + settings(s)
-        case .dropped(let n):
-            return "dropped \(n) touch event\(n == 1 ? "" : "s") (this monitor read too slowly)"
+        case .dropped(let d):
+            let n = d.touches
+            // An older daemon names no contacts: then the count alone.
+            let whose = d.contacts.isEmpty
+                ? "" : " of contacts " + d.contacts.map { "\($0.device):\($0.contact)" }.joined(separator: " ")
+                    + (d.truncated ? " …" : "")
+            return "dropped \(n) touch event\(n == 1 ? "" : "s")\(whose) (this monitor read too slowly)"
         case .bye(let reason):
             return "bye: \(reason.isEmpty ? "no reason given" : reason)"
         case .action(let app, let action):

@@ -25,7 +25,10 @@ final class ClientEventTests: XCTestCase {
     }
 
     func testSessionEvents() throws {
-        XCTAssertEqual(try event(#"{"type":"dropped","touches":12}"#), .dropped(touches: 12))
+        XCTAssertEqual(try event(#"{"type":"dropped","touches":12}"#), .dropped(DroppedTouches(touches: 12)))
+        XCTAssertEqual(
+            try event(#"{"type":"dropped","touches":12,"contacts":[{"device":2,"contact":7,"moved":12}]}"#),
+            .dropped(DroppedTouches(touches: 12, contacts: [.init(device: 2, contact: 7, moved: 12)])))
         XCTAssertEqual(try event(#"{"type":"bye","reason":"shutdown"}"#), .bye(reason: "shutdown"))
         XCTAssertEqual(
             try event(#"{"type":"settings","settings":{"forceTouch":false,"sensitivity":"light"}}"#),

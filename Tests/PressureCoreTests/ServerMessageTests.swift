@@ -180,7 +180,11 @@ final class ServerMessageTests: XCTestCase {
         }
         try check(.settings(Self.settings), #"{"type":"settings","settings":"# + Self.settingsJSON + "}",
                   keys: ["type", "settings"])
-        try check(.dropped(touches: 1234), #"{"type":"dropped","touches":1234}"#, keys: ["type", "touches"])
+        try check(.dropped(DroppedTouches(touches: 1234)), #"{"type":"dropped","touches":1234,"contacts":[]}"#,
+                  keys: ["type", "touches", "contacts"])
+        try check(.dropped(DroppedTouches(touches: 13, contacts: [.init(device: 1, contact: 9, moved: 13)], truncated: true)),
+                  #"{"type":"dropped","touches":13,"contacts":[{"device":1,"contact":9,"moved":13}],"truncated":true}"#,
+                  keys: ["type", "touches", "contacts", "truncated"])
         try check(.bye(reason: "shutdown"), #"{"type":"bye","reason":"shutdown"}"#, keys: ["type", "reason"])
     }
 

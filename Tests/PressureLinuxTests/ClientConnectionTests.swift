@@ -74,13 +74,44 @@ final class ClientConnectionTests: XCTestCase {
         XCTAssertEqual(outcome, .lineTooLong)
     }
 
-    func testHangUpIsClosedAfterTheLastLines() throws {
+    func testHangUpIsEndOfInputAfterTheLastLines() throws {
         send("last\n")
         close(peer)
         peer = -1
         let (outcome, lines) = try read()
-        XCTAssertEqual(outcome, .closed)
+        XCTAssertEqual(outcome, .endOfInput)
         XCTAssertEqual(lines, ["last"])
+    }
+
+    /// `nc -N`, `socat`: the request, then `shutdown(SHUT_WR)` at once. The lines come first, and the socket
+    /// still takes what the daemon writes back.
+    func testHalfCloseIsEndOfInputAndTheSocketStillWrites() throws {
+        send("{\"request\":\"ping\"}\nsecond\n")
+        XCTAssertEqual(shutdown(peer, Int32(SHUT_WR)), 0)
+        let (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .endOfInput)
+        XCTAssertEqual(lines, ["{\"request\":\"ping\"}", "second"])
+        let reply = Array("answer\n".utf8)
+        XCTAssertEqual(reply.withUnsafeBytes { try? XCTUnwrap(connection).write($0) }, reply.count)
+        var got = [UInt8](repeating: 0, count: 16)
+        XCTAssertEqual(recv(peer, &got, got.count, 0), reply.count)
+    }
+
+    /// A last request without its newline, then end of file: it is a line; blank bytes after the last
+    /// newline are not.
+    func testWhatFollowsTheLastNewlineAtEndOfFileIsALineUnlessBlank() throws {
+        send("{\"request\":\"ping\"}\n{\"request\":\"status\"}")
+        XCTAssertEqual(shutdown(peer, Int32(SHUT_WR)), 0)
+        var (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .endOfInput)
+        XCTAssertEqual(lines, ["{\"request\":\"ping\"}", "{\"request\":\"status\"}"])
+        close(peer)  // a fresh socketpair for the second case
+        try setUpWithError()
+        send("{\"request\":\"ping\"}\n \r")
+        XCTAssertEqual(shutdown(peer, Int32(SHUT_WR)), 0)
+        (outcome, lines) = try read()
+        XCTAssertEqual(outcome, .endOfInput)
+        XCTAssertEqual(lines, ["{\"request\":\"ping\"}"])
     }
 
     func testWriteCountsWhatTheSocketTookAndSaysWhenThePeerIsGone() throws {

@@ -3,22 +3,12 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// A client that stops reading never delays the loop or the others: it loses touch events (and is told
-/// how many), never gestures.
+/// A client that stops reading never delays the loop or the others: it loses `moved` touch events (and is
+/// told whose and how many), never gestures, nor a contact's `began` or end.
 final class SlowClientTests: XCTestCase {
     func testAStuckClientDoesNotDelayAWellBehavedOne() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pressured-slow-\(UUID().uuidString.prefix(6))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let capture = dir.appendingPathComponent("busy.evemu").path
-        let gen = Process()
-        gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gen.arguments = ["python3", Executables.repoRoot.appendingPathComponent("tools/gen-capture.py").path,
-                         "--seconds", "4", "--seed", "3", "-o", capture]
-        gen.standardError = FileHandle.nullDevice
-        try gen.run()
-        gen.waitUntilExit()
-        XCTAssertEqual(gen.terminationStatus, 0)
+        let generated = try GeneratedCapture(seconds: 4, seed: 3)
+        let capture = generated.path
         let expected = try Executables.run("pressurectl", ["replay", capture]).stdout
             .split(separator: "\n").map(String.init)
         XCTAssertGreaterThan(expected.count, 5)
@@ -39,14 +29,24 @@ final class SlowClientTests: XCTestCase {
         }
         XCTAssertEqual(gestures, expected, "every gesture, on time, despite the stuck client")
 
-        // Now the stuck client reads: every gesture is there, touches are missing, and it is told so.
+        // Now the stuck client reads: every gesture is there, every contact whole (its `began`, its latest
+        // states, its end), `moved` events are missing, and it is told whose.
         var stuckGestures: [String] = []
-        var dropped = 0
+        var stream = ClientStream()
         while let line = stuck.readLine(timeout: 2) {
-            if line.contains(#""type":"dropped""#) { dropped += Int(line.split(separator: ":").last?.dropLast() ?? "0") ?? 0 }
-            if line.contains(#""contact":"#) && !line.contains(#""type":"touch""#) { stuckGestures.append(line) }
+            stream.take(line + "\n")
+            if line.contains(#""contact":"#) && !line.contains(#""type":"touch""#) && !line.contains(#""type":"dropped""#) {
+                stuckGestures.append(line)
+            }
         }
         XCTAssertEqual(stuckGestures, expected)
-        XCTAssertGreaterThan(dropped, 0, d.log)
+        XCTAssertEqual(stream.problems, [])
+        XCTAssertEqual(stream.open, [], "every contact it saw begin ended")
+        XCTAssertGreaterThan(stream.began, 5)
+        let notices = stream.lines.filter { $0["type"] as? String == "dropped" }
+        let lost = notices.reduce(0) { $0 + ($1["touches"] as? Int ?? 0) }
+        let listed = notices.flatMap { $0["contacts"] as? [[String: Any]] ?? [] }.reduce(0) { $0 + ($1["moved"] as? Int ?? 0) }
+        XCTAssertGreaterThan(lost, 0, d.log)
+        XCTAssertEqual(listed, lost, "every lost event is a listed contact's")
     }
 }

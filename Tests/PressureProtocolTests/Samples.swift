@@ -96,7 +96,11 @@ enum Samples {
             all.append(.device(change: change, bareDevice))
         }
         all += [
-            .settings(settings), .dropped(touches: 1234), .bye(reason: "shutdown"), .bye(reason: ""),
+            .settings(settings), .dropped(DroppedTouches(touches: 1234)),
+            .dropped(DroppedTouches(
+                touches: 15, contacts: [.init(device: 1, contact: 9, moved: 12), .init(device: 2, contact: 1 << 40, moved: 3)])),
+            .dropped(DroppedTouches(touches: 40, contacts: [.init(device: 1, contact: 3, moved: 1)], truncated: true)),
+            .bye(reason: "shutdown"), .bye(reason: ""),
             .action(app: "org.example.mail", action: "compose"),
         ]
         return all

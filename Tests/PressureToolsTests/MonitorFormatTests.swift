@@ -62,8 +62,14 @@ final class MonitorFormatTests: XCTestCase {
             "device 2 changed  \"Pad\"  touchpad  force unavailable (learning)  x -10…1200  y 0…800  replay:pad.evemu")
         XCTAssertEqual(MonitorFormat.line(.settings(PublicSettings(forceTouch: true, sensitivity: .light))),
                        "settings: force touch on, sensitivity light")
-        XCTAssertEqual(MonitorFormat.line(.dropped(touches: 1)), "dropped 1 touch event (this monitor read too slowly)")
-        XCTAssertEqual(MonitorFormat.line(.dropped(touches: 12)), "dropped 12 touch events (this monitor read too slowly)")
+        XCTAssertEqual(MonitorFormat.line(.dropped(DroppedTouches(touches: 1))), "dropped 1 touch event (this monitor read too slowly)")
+        XCTAssertEqual(
+            MonitorFormat.line(.dropped(DroppedTouches(
+                touches: 12, contacts: [.init(device: 1, contact: 9, moved: 10), .init(device: 2, contact: 3, moved: 1)]))),
+            "dropped 12 touch events of contacts 1:9 2:3 (this monitor read too slowly)")
+        XCTAssertEqual(
+            MonitorFormat.line(.dropped(DroppedTouches(touches: 40, contacts: [.init(device: 1, contact: 9, moved: 7)], truncated: true))),
+            "dropped 40 touch events of contacts 1:9 … (this monitor read too slowly)")
         XCTAssertEqual(MonitorFormat.line(.bye(reason: "shutdown")), "bye: shutdown")
         XCTAssertEqual(MonitorFormat.line(.bye(reason: "")), "bye: no reason given")
         XCTAssertEqual(MonitorFormat.line(.action(app: "org.example.notes", action: "new-note")),

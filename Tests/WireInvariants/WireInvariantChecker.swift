@@ -27,16 +27,7 @@ public struct WireInvariantChecker: Sendable {
 
     /// One output event: the rules it breaks, in the order above (empty when it keeps them all).
     public mutating func see(_ e: PressureEvent) -> [WireViolation] {
-        var broken: [WireViolation.Rule] = []
-        if !e.force.isFinite || !e.maximumPossibleForce.isFinite {
-            broken.append(.nonFiniteForce)
-        } else {
-            if e.force < 0 { broken.append(.negativeForce) }
-            if e.force > e.maximumPossibleForce + 1e-9 { broken.append(.forceAboveMaximum) }
-            if e.maximumPossibleForce == 0, e.force != 0 { broken.append(.forceWithoutCapability) }
-        }
-        if let p = e.progress, !(0...1).contains(p) { broken.append(.progressOutOfRange) }
-        if !e.screenX.isFinite || !e.screenY.isFinite { broken.append(.nonFiniteScreenPosition) }
+        var broken = Self.valueRules(e)
         if ended.contains(e.contact) { broken.append(.eventAfterEnd) }
         if !touches, case .gesture = e.kind { open.insert(e.contact) }
         switch e.kind {
@@ -64,6 +55,22 @@ public struct WireInvariantChecker: Sendable {
             if peeking.contains(e.contact) { broken.append(.longPressWhilePeeking) }
         }
         return broken.map { WireViolation(rule: $0, stream: name, event: e) }
+    }
+
+    /// The rules of one event's values, whatever came before it (force, progress, screen position):
+    /// the pipeline's outputs and each client's stream keep them alike.
+    static func valueRules(_ e: PressureEvent) -> [WireViolation.Rule] {
+        var broken: [WireViolation.Rule] = []
+        if !e.force.isFinite || !e.maximumPossibleForce.isFinite {
+            broken.append(.nonFiniteForce)
+        } else {
+            if e.force < 0 { broken.append(.negativeForce) }
+            if e.force > e.maximumPossibleForce + 1e-9 { broken.append(.forceAboveMaximum) }
+            if e.maximumPossibleForce == 0, e.force != 0 { broken.append(.forceWithoutCapability) }
+        }
+        if let p = e.progress, !(0...1).contains(p) { broken.append(.progressOutOfRange) }
+        if !e.screenX.isFinite || !e.screenY.isFinite { broken.append(.nonFiniteScreenPosition) }
+        return broken
     }
 
     /// At the end of a stream: every contact ended, every peek ended (nothing to say without touches).

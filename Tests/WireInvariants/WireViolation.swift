@@ -28,6 +28,13 @@ public struct WireViolation: Hashable, Sendable, CustomStringConvertible {
         case longPressWhilePeeking = "long press while peeking"
         case contactsNeverEnded = "contacts never ended"
         case peeksNeverEnded = "peeks never ended"
+        // What one client reads off its socket (``ClientStreamChecker``), besides the rules above.
+        case notAJSONObject = "not a JSON object"
+        case undecodableLine = "a line that does not decode as an event or message"
+        case lineAfterFatal = "a line after the fatal error"
+        case timeWentBack = "time went back on the device"
+        case droppedUnknownContact = "a dropped notice names a contact not seen begin"
+        case tornLine = "the stream ended inside a line"
     }
 
     public var rule: Rule
@@ -37,16 +44,27 @@ public struct WireViolation: Hashable, Sendable, CustomStringConvertible {
     public var event: PressureEvent?
     /// For the end-of-stream rules: the contacts concerned, in order.
     public var contacts: [UInt64]
+    /// For the end-of-stream rules of a client's stream: the device of ``contacts``.
+    public var device: Int?
+    /// For the rules of a client's stream about a line: the line (at most 200 bytes of it).
+    public var line: String?
 
-    public init(rule: Rule, stream: String, event: PressureEvent? = nil, contacts: [UInt64] = []) {
+    public init(
+        rule: Rule, stream: String, event: PressureEvent? = nil, contacts: [UInt64] = [], device: Int? = nil,
+        line: String? = nil
+    ) {
         self.rule = rule
         self.stream = stream
         self.event = event
         self.contacts = contacts
+        self.device = device
+        self.line = line.map { String($0.prefix(200)) }
     }
 
     public var description: String {
+        if let line { return "\(stream): \(rule.rawValue): \(line)" }
         if let event { return "\(stream): \(rule.rawValue): contact \(event.contact): \(event)" }
+        if let device { return "\(stream): \(rule.rawValue): device \(device): \(contacts)" }
         return "\(stream): \(rule.rawValue): \(contacts)"
     }
 }

@@ -8,7 +8,8 @@ import os
 import subprocess
 
 from vmguest.harness import CFG, log
-from vmguest import hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner, tool_scenarios as t
+from vmguest import (fleet_scenario, hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner,
+                     tool_scenarios as t)
 
 SCENARIOS = {
     1: ("captures through the kernel", k.s1_captures),
@@ -22,6 +23,7 @@ SCENARIOS = {
     9: ("pressurectl record, played back by evemu and libinput", t.s9_record),
     10: ("record permissions and interactive calibrate", t.s10_permissions_and_calibrate),
     17: ("what a device learned, kept across restarts", learning.s17_persistence),
+    20: ("the fleet: the kernel's HID test devices through hid-multitouch", fleet_scenario.s20_fleet),
 }
 
 

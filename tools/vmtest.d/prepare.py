@@ -350,6 +350,20 @@ def keyboard():
     return path
 
 
+def fleet_config():
+    """Scenario 20: the descriptors (../shared/hid-descriptors/multitouch.json) and which devices to play:
+    every one (VMTEST_FLEET unset or `all`: CI runs the whole fleet, about 5 minutes), or the test classes
+    VMTEST_FLEET lists, separated by commas."""
+    path = os.path.abspath(os.path.join(REPO, "..", "shared", "hid-descriptors", "multitouch.json"))
+    if not os.path.exists(path):
+        if 20 in SCENARIOS:
+            notes.append(f"{path} is absent: scenario 20 is skipped")
+        return None
+    which = os.environ.get("VMTEST_FLEET", "")
+    only = None if which in ("", "all") else [c for c in which.split(",") if c]
+    return {"descriptors": path, "only": only}
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     config = {"repo": REPO, "work": WORK, "out": OUT, "scenarios": SCENARIOS,
@@ -388,6 +402,7 @@ def main():
     config["learning"] = {"usb": learning_device("vmtest learning touchscreen", 0x03, 0x0a10),
                           "virtual": learning_device("vmtest virtual learning touchscreen", 0x06, 0x0a11),
                           "taps": LEARNING_TAPS}
+    config["fleet"] = fleet_config()
     config["notes"] = notes
     with open(os.path.join(OUT, "config.json"), "w") as f:
         json.dump(config, f, indent=1)

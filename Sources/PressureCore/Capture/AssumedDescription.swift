@@ -14,32 +14,38 @@
 /// - a touchpad where a touchpad's keys are seen (`BTN_TOOL_FINGER`, the multi-finger tools, `BTN_LEFT`):
 ///   `INPUT_PROP_POINTER`; otherwise a touchscreen: `INPUT_PROP_DIRECT`.
 enum AssumedDescription {
-    /// What the events show about the device that sent them: the codes used, each axis's values.
+    /// What the events show about the device that sent them: the codes used, each axis's values. Gathered
+    /// an event at a time (``see(_:)``), so a first pass over a long log keeps this and not the events.
     struct Evidence {
-        /// Codes seen, by type (`EV_SYN` left out: every device has it).
-        var seen: [UInt16: Set<UInt16>] = [:]
+        /// Type and code (`type << 16 | code`) of every event that is neither `EV_ABS` nor `EV_SYN`.
+        private var keys: Set<UInt32> = []
         /// Bit per `ABS_*` code seen, with the smallest and largest value of each.
         var absSeen: UInt64 = 0
         var minimum = [Int32](repeating: .max, count: AbsCode.count)
         var maximum = [Int32](repeating: .min, count: AbsCode.count)
         var sawMTReport = false
 
-        init(_ events: ArraySlice<InputEvent>) {
-            var keys: Set<UInt32> = []
-            for e in events {
-                if e.type == EventType.abs, Int(e.code) < AbsCode.count {
-                    let c = Int(e.code)
-                    absSeen |= 1 << UInt64(c)
-                    minimum[c] = min(minimum[c], e.value)
-                    maximum[c] = max(maximum[c], e.value)
-                } else if e.type == EventType.syn {
-                    if e.code == SynCode.mtReport { sawMTReport = true }
-                } else {
-                    keys.insert(UInt32(e.type) << 16 | UInt32(e.code))
-                }
+        init() {}
+
+        mutating func see(_ e: InputEvent) {
+            if e.type == EventType.abs, Int(e.code) < AbsCode.count {
+                let c = Int(e.code)
+                absSeen |= 1 << UInt64(c)
+                minimum[c] = min(minimum[c], e.value)
+                maximum[c] = max(maximum[c], e.value)
+            } else if e.type == EventType.syn {
+                if e.code == SynCode.mtReport { sawMTReport = true }
+            } else {
+                keys.insert(UInt32(e.type) << 16 | UInt32(e.code))
             }
+        }
+
+        /// Codes seen, by type (`EV_SYN` left out: every device has it).
+        var seen: [UInt16: Set<UInt16>] {
+            var seen: [UInt16: Set<UInt16>] = [:]
             for k in keys { seen[UInt16(k >> 16), default: []].insert(UInt16(k & 0xffff)) }
             for c in absCodes { seen[EventType.abs, default: []].insert(c) }
+            return seen
         }
 
         func saw(abs code: UInt16) -> Bool { absSeen & (1 << UInt64(code)) != 0 }
@@ -57,10 +63,7 @@ enum AssumedDescription {
     static let touchpadKeys: [UInt16] = [0x110, KeyCode.btnToolFinger, 0x148, 0x14d, 0x14e, 0x14f]
 
     /// A whole description from the events alone; `name` and `identity` are what the log says, if anything.
-    static func infer(from events: ArraySlice<InputEvent>, name: String, identity: DeviceIdentity)
-        -> (DeviceDescription, [String])
-    {
-        let e = Evidence(events)
+    static func infer(from e: Evidence, name: String, identity: DeviceIdentity) -> (DeviceDescription, [String]) {
         var codes = e.seen
         var axes: [UInt16: AbsInfo] = [:]
         var conventional: [String] = []
@@ -119,15 +122,15 @@ enum AssumedDescription {
     /// none, and the codes it leaves out that the events use (an evemu description may hold only `A:`
     /// lines, and a touchpad is told from a touchscreen by its keys). Axes it does not declare are not
     /// made up: their events are ignored, and the note says which.
-    static func complete(_ description: DeviceDescription, from events: ArraySlice<InputEvent>, name: String)
+    static func complete(_ description: DeviceDescription, from e: Evidence, name: String)
         -> (DeviceDescription, [String])
     {
         var d = description
         if d.name.isEmpty { d.name = name }
-        let e = Evidence(events)
         var added: [String] = []
-        for type in e.seen.keys.sorted() where type != EventType.abs {
-            for code in (e.seen[type] ?? []).sorted() where !d.has(type: type, code: code) {
+        let seen = e.seen
+        for type in seen.keys.sorted() where type != EventType.abs {
+            for code in (seen[type] ?? []).sorted() where !d.has(type: type, code: code) {
                 d.codes[type, default: []].insert(code)
                 added.append(EventNames.code(type: type, code))
             }

@@ -34,6 +34,12 @@ public struct CaptureError: Error, Equatable, CustomStringConvertible {
         case noTouchDevice
         /// The file is not any capture format this reader knows.
         case unknownFormat
+        /// The bytes could not be read (`read: Input/output error`): what the source says.
+        case unreadable(String)
+        /// An evemu header line after the first event, in a stream opened to check only the header
+        /// first (``CaptureStream/FirstPass/header``): its description was not the whole of it. Whoever
+        /// opened it so opens it again with ``CaptureStream/FirstPass/wholeFile``.
+        case headerAfterEvents
     }
 
     public var file: String
@@ -60,6 +66,9 @@ public struct CaptureError: Error, Equatable, CustomStringConvertible {
         case .noTouchDevice: return "\(place): no touch device in this file"
         case .unknownFormat:
             return "\(place): not a capture this reader knows: evemu (1.1–1.3), libinput record (version 1), evtest output or Android getevent -lt/-t"
+        case .unreadable(let why): return "\(place): \(why)"
+        case .headerAfterEvents:
+            return "\(place): the device description goes on after the first event (read the whole file first)"
         }
     }
 }

@@ -14,19 +14,37 @@ public enum CaptureReader {
     /// mail, a shell prompt): the first line that is either's decides, so a big log is not read through
     /// to tell it apart.
     public static func format(of bytes: UnsafeBufferPointer<UInt8>) -> Format? {
-        if LibinputRecordReader.looksLikeRecord(bytes) { return .libinputRecord }
-        if EvemuReader.looksLikeEvemu(bytes) { return .evemu }
-        var found: Format? = nil
-        _ = LineScanner.anyLine(of: bytes) { s in
-            var copy = s
-            if EvtestReader.isEvtest(&copy) {
-                found = .evtest
-            } else if GeteventReader.isGetevent(&s) {
-                found = .getevent
-            }
-            return found != nil
+        try? format(of: CaptureLines(file: "", memory: bytes))
+    }
+
+    /// ``format(of:)-(UnsafeBufferPointer<UInt8>)`` for lines read from the start of their file, which is
+    /// read only as far as it takes to tell (each format's test starts again from the beginning).
+    public static func format(of lines: CaptureLines) throws(CaptureError) -> Format? {
+        try lines.restart()
+        let record = LibinputRecordReader.Scanner(lines)
+        if let failure = record.failure { throw failure }
+        if LibinputRecordReader.looksLikeRecord(record) { return .libinputRecord }
+        try lines.restart()
+        while let block = try lines.nextBlock() {
+            guard let evemu = EvemuReader.verdict(block) else { continue }
+            if evemu { return .evemu }
+            break
         }
-        return found
+        try lines.restart()
+        while let block = try lines.nextBlock() {
+            var found: Format? = nil
+            _ = LineScanner.anyLine(of: block) { s in
+                var copy = s
+                if EvtestReader.isEvtest(&copy) {
+                    found = .evtest
+                } else if GeteventReader.isGetevent(&s) {
+                    found = .getevent
+                }
+                return found != nil
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     /// Reads device `deviceIndex` of the file (nil: the file's first touch device). `description` (from
@@ -36,21 +54,8 @@ public enum CaptureReader {
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, description: DeviceDescription? = nil,
         deviceIndex: Int? = nil
     ) throws(CaptureError) -> Capture {
-        switch format(of: bytes) {
-        case .libinputRecord:
-            return try LibinputRecordReader.read(bytes, file: file, deviceIndex: deviceIndex)
-        case .evemu:
-            if let index = deviceIndex, index != 0 {
-                throw CaptureError(file: file, line: 0, reason: .noSuchDevice(index: index, count: 1))
-            }
-            return try EvemuReader.read(bytes, file: file, description: description)
-        case .evtest:
-            return try EvtestReader.read(bytes, file: file, description: description, deviceIndex: deviceIndex)
-        case .getevent:
-            return try GeteventReader.read(bytes, file: file, description: description, deviceIndex: deviceIndex)
-        case nil:
-            throw CaptureError(file: file, line: 0, reason: .unknownFormat)
-        }
+        try open(CaptureLines(file: file, memory: bytes), description: description, deviceIndex: deviceIndex)
+            .readAll()
     }
 
     /// ``read(_:file:description:deviceIndex:)-(UnsafeBufferPointer<UInt8>,_,_,_)`` for an array.
@@ -65,5 +70,21 @@ public enum CaptureReader {
             }
         }
         return try result.get()
+    }
+
+    /// The capture in `lines` as a stream (see ``CaptureStream``): its first pass done, its events to be
+    /// read. The same choices as ``read(_:file:description:deviceIndex:)-(UnsafeBufferPointer<UInt8>,_,_,_)``.
+    public static func open(
+        _ lines: CaptureLines, description: DeviceDescription? = nil, deviceIndex: Int? = nil,
+        firstPass: CaptureStream.FirstPass = .wholeFile
+    ) throws(CaptureError) -> CaptureStream {
+        guard let format = try format(of: lines) else {
+            throw CaptureError(file: lines.file, line: 0, reason: .unknownFormat)
+        }
+        if format == .evemu, let index = deviceIndex, index != 0 {
+            throw CaptureError(file: lines.file, line: 0, reason: .noSuchDevice(index: index, count: 1))
+        }
+        return try CaptureStream.open(
+            lines, format: format, description: description, deviceIndex: deviceIndex, firstPass: firstPass)
     }
 }

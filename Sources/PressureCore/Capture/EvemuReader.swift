@@ -7,6 +7,12 @@ public enum EvemuReader {
 
     /// True when the bytes look like evemu text (the first meaningful line is a known prefix).
     public static func looksLikeEvemu(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        verdict(bytes) ?? false
+    }
+
+    /// Whether the first meaningful line of `bytes` (whole lines) begins like evemu's; nil when every line
+    /// is blank or a comment, and the next block decides.
+    static func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -21,80 +27,29 @@ public enum EvemuReader {
             guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ":") else { return false }
             return "NIPBALSE".utf8.contains(b)
         }
-        return false
+        return nil
     }
 
     /// Reads a recording. `description`, when given (from `--desc`), replaces any header in the file.
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, description: DeviceDescription? = nil
     ) throws(CaptureError) -> Capture {
-        var header = HeaderBuilder()
-        var events: [InputEvent] = []
-        events.reserveCapacity(bytes.count / 28)
-        try scan(bytes, file: file, header: &header) { (event: InputEvent) in events.append(event) }
-        guard let device = description ?? header.description else {
-            throw CaptureError(file: file, line: 0, reason: .missingDescription)
-        }
-        return Capture(source: file, device: device, events: events)
+        try CaptureStream.open(
+            CaptureLines(file: file, memory: bytes), format: .evemu, description: description, deviceIndex: nil
+        ).readAll()
     }
 
     /// Reads only a description (a `.desc` or `.prop` file); `E:` lines in it are checked and ignored.
     public static func readDescription(_ bytes: UnsafeBufferPointer<UInt8>, file: String)
         throws(CaptureError) -> DeviceDescription
     {
-        var header = HeaderBuilder()
-        try scan(bytes, file: file, header: &header) { (_: InputEvent) in }
-        guard let d = header.description else {
+        var scan = EvemuScan(file: file)
+        var ignored = IgnoredEvents()
+        try scan.run(CaptureLines(file: file, memory: bytes), into: &ignored)
+        guard let d = scan.header.description else {
             throw CaptureError(file: file, line: 0, reason: .missingDescription)
         }
         return d
-    }
-
-    /// The one pass over the text: header lines go to `header`, events to `emit`.
-    static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, header: inout HeaderBuilder,
-        emit: (InputEvent) -> Void
-    ) throws(CaptureError) {
-        var lineStart = 0
-        var lineNumber = 0
-        let count = bytes.count
-        while lineStart < count {
-            lineNumber += 1
-            // The bulk of a capture: well-formed `E:` lines take the fast path; anything unusual falls
-            // through to the general one, which also words the error.
-            if lineStart + 2 < count, bytes[lineStart] == UInt8(ascii: "E"), bytes[lineStart + 1] == UInt8(ascii: ":"),
-                let (event, next) = EvemuEventLine.parse(bytes, from: lineStart + 2)
-            {
-                emit(event)
-                lineStart = next
-                continue
-            }
-            var lineEnd = lineStart
-            while lineEnd < count, bytes[lineEnd] != 0x0a { lineEnd += 1 }
-            var s = LineScanner(bytes, from: lineStart, to: lineEnd)
-            s.skipSpaces()
-            if let prefix = s.current, s.position + 1 < lineEnd, bytes[s.position + 1] == UInt8(ascii: ":") {
-                s.position += 2
-                if prefix == UInt8(ascii: "E") {
-                    guard let event = parseEvent(&s) else {
-                        throw CaptureError(file: file, line: lineNumber, reason: .malformedLine(
-                            "expected an event `E: <seconds>.<micros> <type hex> <code hex> <value>`, got `\(s.excerpt(from: lineStart))`"))
-                    }
-                    emit(event)
-                } else if let why = header.take(prefix: prefix, &s) {
-                    throw CaptureError(file: file, line: lineNumber, reason: .malformedLine(
-                        "\(why) in `\(s.excerpt(from: lineStart))`"))
-                }
-            } else if s.take(UInt8(ascii: "#")) {
-                if let version = versionComment(&s), !supportedVersions.contains(version) {
-                    throw CaptureError(file: file, line: lineNumber, reason: .unsupportedVersion("EVEMU \(version)"))
-                }
-            } else if !s.atEndOrComment() {
-                throw CaptureError(file: file, line: lineNumber, reason: .malformedLine(
-                    "not an evemu line (expected N:, I:, P:, B:, A:, L:, S:, E: or #): `\(s.excerpt(from: lineStart))`"))
-            }
-            lineStart = lineEnd + 1
-        }
     }
 
     @inline(__always)

@@ -24,10 +24,10 @@ public enum EvtestReader {
         return s.take(word: "Event:") || EvtestHeader.openingField(&probe) != nil
     }
 
-    /// One evtest run in the file: its header and where its events are.
+    /// One evtest run in the file: its header and how many events it has.
     struct Session {
         var header = EvtestHeader()
-        var events: Range<Int>
+        var eventCount = 0
     }
 
     /// Reads the file's sessions and returns device `deviceIndex` (see the type's documentation).
@@ -35,121 +35,23 @@ public enum EvtestReader {
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, description: DeviceDescription? = nil,
         deviceIndex: Int? = nil
     ) throws(CaptureError) -> Capture {
-        var events: [InputEvent] = []
-        events.reserveCapacity(bytes.count / 80)
-        let sessions = try scan(bytes, file: file, into: &events)
-        let chosen = try DeviceChoice.choose(
-            count: sessions.count, wanted: deviceIndex, file: file, hasEvents: { !sessions[$0].events.isEmpty },
-            describe: { resolve(sessions[$0], events: events[sessions[$0].events], file: file, given: description) })
-        return Capture(
-            source: file, device: chosen.description, events: Array(events[sessions[chosen.index].events]),
-            assumptions: chosen.assumptions)
-    }
-
-    /// The one pass over the text: every session's header, and all events in order.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String, into events: inout [InputEvent])
-        throws(CaptureError) -> [Session]
-    {
-        var sessions: [Session] = []
-        var joined: [UInt8] = []
-        var lineStart = 0
-        var lineNumber = 0
-        let count = bytes.count
-        while lineStart < count {
-            lineNumber += 1
-            let lineEnd = LineScanner.endOfLine(bytes, from: lineStart)
-            var next = lineEnd + 1
-            var s = LineScanner(bytes, from: lineStart, to: lineEnd)
-            s.skipSpaces()
-            if s.take(word: "Event:") {
-                let event: InputEvent
-                switch EvtestEventLine.parse(&s) {
-                case .event(let e):
-                    event = e
-                case .malformed(let why):
-                    throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
-                case .cut(let cut):
-                    guard next < count else {
-                        throw CaptureError.malformed(
-                            "event line cut short at the end of the file: expected \(EvtestEventLine.shape)",
-                            s, from: lineStart, file: file, line: lineNumber)
-                    }
-                    let nextEnd = LineScanner.endOfLine(bytes, from: next)
-                    event = try rejoin(
-                        cut, bytes, lineStart..<lineEnd, with: next..<nextEnd, scratch: &joined, file: file,
-                        line: lineNumber)
-                    next = nextEnd + 1
-                    lineNumber += 1
-                }
-                if sessions.isEmpty { sessions.append(Session(events: events.count..<events.count)) }
-                events.append(event)
-                sessions[sessions.count - 1].events = sessions[sessions.count - 1].events.lowerBound..<events.count
-            } else {
-                var probe = s
-                if let field = EvtestHeader.openingField(&probe), let last = sessions.last,
-                    !last.events.isEmpty || last.header.fields.contains(field)
-                {
-                    sessions.append(Session(events: events.count..<events.count))
-                }
-                let outcome: HeaderLine
-                if sessions.isEmpty {
-                    var header = EvtestHeader()
-                    outcome = header.take(&s)
-                    if outcome == .taken { sessions.append(Session(header: header, events: 0..<0)) }
-                } else {
-                    outcome = sessions[sessions.count - 1].header.take(&s)
-                }
-                if case .malformed(let why) = outcome {
-                    throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
-                }
-            }
-            lineStart = next
-        }
-        return sessions
-    }
-
-    /// The event a wrapped line and its continuation make, where the next line continues the cut.
-    static func rejoin(
-        _ cut: EvtestEventLine.Cut, _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
-        with continuation: Range<Int>, scratch: inout [UInt8], file: String, line number: Int
-    ) throws(CaptureError) -> InputEvent {
-        let s = LineScanner(bytes, from: line.lowerBound, to: line.upperBound)
-        var n = LineScanner(bytes, from: continuation.lowerBound, to: continuation.upperBound)
-        n.skipSpaces()
-        guard cut.continues(n) else {
-            throw CaptureError.malformed(
-                "event line cut short (and the next line does not continue it): expected \(EvtestEventLine.shape)",
-                s, from: line.lowerBound, file: file, line: number)
-        }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
-        scratch.append(0x20)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[n.position..<continuation.upperBound]))
-        let parsed = scratch.withUnsafeBufferPointer { b -> EvtestEventLine.Parsed in
-            var j = LineScanner(b, from: 0, to: b.count)
-            j.skipSpaces()
-            _ = j.take(word: "Event:")
-            return EvtestEventLine.parse(&j)
-        }
-        guard case .event(let e) = parsed else {
-            throw CaptureError.malformed(
-                "event line wrapped onto the next line, but even rejoined it is not \(EvtestEventLine.shape)",
-                s, from: line.lowerBound, file: file, line: number)
-        }
-        return e
+        try CaptureStream.open(
+            CaptureLines(file: file, memory: bytes), format: .evtest, description: description,
+            deviceIndex: deviceIndex
+        ).readAll()
     }
 
     /// A session's description: `given` (completed), else its header's, else one worked out from its events.
-    static func resolve(_ session: Session, events: ArraySlice<InputEvent>, file: String, given: DeviceDescription?)
-        -> (DeviceDescription, [String])
-    {
+    static func resolve(
+        _ session: Session, evidence: AssumedDescription.Evidence, file: String, given: DeviceDescription?
+    ) -> (DeviceDescription, [String]) {
         let name = session.header.name ?? AssumedDescription.name(tool: "evtest", file: file)
-        if let d = given { return AssumedDescription.complete(d, from: events, name: name) }
+        if let d = given { return AssumedDescription.complete(d, from: evidence, name: name) }
         if var d = session.header.description {
             if d.name.isEmpty { d.name = name }
             return (d, [])
         }
         return AssumedDescription.infer(
-            from: events, name: name, identity: session.header.identity ?? DeviceIdentity())
+            from: evidence, name: name, identity: session.header.identity ?? DeviceIdentity())
     }
 }

@@ -32,7 +32,7 @@ public enum GeteventReader {
     struct Device {
         var node: String
         var header: GeteventHeader?
-        var events: [InputEvent] = []
+        var eventCount = 0
         /// Events left out because a name in them is not in the kernel table, and those names.
         var unknownEvents = 0
         var unknownNames: [String] = []
@@ -43,95 +43,10 @@ public enum GeteventReader {
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, description: DeviceDescription? = nil,
         deviceIndex: Int? = nil
     ) throws(CaptureError) -> Capture {
-        let devices = try scan(bytes, file: file)
-        let chosen = try DeviceChoice.choose(
-            count: devices.count, wanted: deviceIndex, file: file, hasEvents: { !devices[$0].events.isEmpty },
-            describe: { resolve(devices[$0], file: file, several: devices.count > 1, given: description) })
-        return Capture(
-            source: file, device: chosen.description, events: devices[chosen.index].events,
-            assumptions: chosen.assumptions)
-    }
-
-    /// The one pass over the text.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(CaptureError) -> [Device] {
-        var devices: [Device] = []
-        var block: Int? = nil  // the device whose block the indented lines belong to
-        var blocks: [Int] = []
-        var unnamed: Int? = nil  // the device of events without a node, once one came
-        // The last node an event named and its device: most lines name the same node as the one before.
-        var lastNode: [UInt8] = []
-        var lastDevice = -1
-        var lineStart = 0
-        var lineNumber = 0
-        while lineStart < bytes.count {
-            lineNumber += 1
-            let lineEnd = LineScanner.endOfLine(bytes, from: lineStart)
-            defer { lineStart = lineEnd + 1 }
-            var s = LineScanner(bytes, from: lineStart, to: lineEnd)
-            if let b = s.current, LineScanner.isSpace(b) {
-                s.skipSpaces()
-                guard let i = block, !s.atEnd else { continue }
-                if case .malformed(let why)? = devices[i].header?.take(&s) {
-                    throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
-                }
-                continue
-            }
-            block = nil
-            if s.take(word: "add device ") {
-                let digits = s.position
-                while let b = s.current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { s.position += 1 }
-                guard s.position > digits, s.take(UInt8(ascii: ":")) else {
-                    throw CaptureError.malformed("expected `add device <n>: <node>`", s, from: lineStart, file: file, line: lineNumber)
-                }
-                let i = device(s.rest(), in: &devices)
-                devices[i].header = GeteventHeader()
-                blocks.append(i)
-                block = i
-                unnamed = nil
-                continue
-            }
-            guard s.current == UInt8(ascii: "[") else {
-                if looksLikeUntimedEvent(s) {
-                    throw CaptureError.malformed(
-                        "an event without a time stamp: record with `getevent -lt` (or `-t`)", s, from: lineStart,
-                        file: file, line: lineNumber)
-                }
-                continue
-            }
-            switch GeteventLine.parse(&s) {
-            case .event(let event, let nodeRange):
-                let i: Int
-                if let r = nodeRange {
-                    let nodeBytes = UnsafeBufferPointer(rebasing: bytes[r])
-                    if lastDevice >= 0, lastNode.elementsEqual(nodeBytes) {
-                        i = lastDevice
-                    } else {
-                        i = device(GeteventLine.text(bytes, r), in: &devices)
-                        lastNode = Array(nodeBytes)
-                        lastDevice = i
-                    }
-                } else {
-                    i = unnamed ?? device(blocks.count == 1 ? devices[blocks[0]].node : "", in: &devices)
-                    unnamed = i
-                }
-                devices[i].events.append(event)
-            case .unknownName(let name, let nodeRange):
-                let node = nodeRange.map { GeteventLine.text(bytes, $0) } ?? (blocks.count == 1 ? devices[blocks[0]].node : "")
-                let i = device(node, in: &devices)
-                devices[i].unknownEvents += 1
-                if !devices[i].unknownNames.contains(name) { devices[i].unknownNames.append(name) }
-            case .malformed(let why):
-                throw CaptureError.malformed(why, s, from: lineStart, file: file, line: lineNumber)
-            }
-        }
-        return devices
-    }
-
-    /// The device of `node`, added where it is new.
-    static func device(_ node: String, in devices: inout [Device]) -> Int {
-        if let i = devices.firstIndex(where: { $0.node == node }) { return i }
-        devices.append(Device(node: node))
-        return devices.count - 1
+        try CaptureStream.open(
+            CaptureLines(file: file, memory: bytes), format: .getevent, description: description,
+            deviceIndex: deviceIndex
+        ).readAll()
     }
 
     /// `/dev/input/event2: EV_ABS …`, `EV_ABS …` or `0003 0035 000001ad`: getevent without `-t`.
@@ -148,21 +63,21 @@ public enum GeteventReader {
     }
 
     /// A device's description and what was assumed for it.
-    static func resolve(_ d: Device, file: String, several: Bool, given: DeviceDescription?)
-        -> (DeviceDescription, [String])
-    {
+    static func resolve(
+        _ d: Device, evidence: AssumedDescription.Evidence, file: String, several: Bool, given: DeviceDescription?
+    ) -> (DeviceDescription, [String]) {
         var fallback = AssumedDescription.name(tool: "getevent", file: file)
         if several, !d.node.isEmpty { fallback += " (\(d.node))" }
         let name = d.header?.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
         var result: (DeviceDescription, [String])
         if let g = given {
-            result = AssumedDescription.complete(g, from: d.events[...], name: name)
+            result = AssumedDescription.complete(g, from: evidence, name: name)
         } else if var h = d.header?.description {
             h.name = name
             result = (h, [])
         } else {
             result = AssumedDescription.infer(
-                from: d.events[...], name: name, identity: d.header?.identity ?? DeviceIdentity())
+                from: evidence, name: name, identity: d.header?.identity ?? DeviceIdentity())
         }
         let unknown = (d.header?.unknownNames ?? []) + d.unknownNames
         if !unknown.isEmpty {

@@ -199,69 +199,20 @@ extension LibinputRecordReader.Parser {
 
     // MARK: Events
 
+    /// The first pass through an `events:` block: every line checked, the events counted where they are
+    /// the device's that may be chosen, and where the block begins noted for the second pass.
     mutating func readEvents(
         _ keyLine: Line, _ kv: KeyValue, into device: inout DeviceInProgress
     ) throws(CaptureError) {
-        let k = keyLine.indent
-        guard try enterBlock(keyLine, kv, expected: "a list of event frames") else { return }
-        guard let first = s.current else { return }  // `events:` and nothing yet: no events
-        guard first.indent >= k, s.isDash(first) else {
-            if first.indent > k { throw malformed(first.number, "expected an event frame `- evdev:`") }
-            return
-        }
         let keep = keepsEvents(of: device)
-        let i = first.indent
-        while let item = s.current, item.indent >= i {
-            guard item.indent == i else { throw malformed(item.number, "unexpected indentation") }
-            guard s.isDash(item) else {
-                if i == k { break }
-                throw malformed(item.number, "expected an event frame `- evdev:`")
-            }
-            guard let firstKey = try enterItem(item, what: "an event frame") else { continue }
-            let c = firstKey.indent
-            while let line = s.current, line.indent >= c {
-                guard line.indent == c else { throw malformed(line.number, "unexpected indentation") }
-                guard !s.isDash(line), let kv = s.keyValue(line) else {
-                    throw malformed(line.number, "expected `evdev:` or `libinput:` in an event frame")
-                }
-                if s.key(kv, is: "evdev") {
-                    try readEvdevEvents(line, kv, keep: keep, into: &device.events)
-                } else {
-                    skipValue(line, kv)
-                }
-            }
+        if keep {
+            device.events.append(
+                LibinputRecordReader.EventsStart(
+                    offset: keyLine.offset, line: keyLine.number, column: keyLine.content - keyLine.start))
         }
-    }
-
-    /// The hot loop: `- [sec, usec, type, code, value]` lines.
-    mutating func readEvdevEvents(
-        _ keyLine: Line, _ kv: KeyValue, keep: Bool, into events: inout [InputEvent]
-    ) throws(CaptureError) {
-        let k = keyLine.indent
-        guard try enterBlock(keyLine, kv, expected: "event lines `- [sec, usec, type, code, value]`") else {
-            return
-        }
-        guard let first = s.current else { throw truncated("the file ends after `evdev:` with no events") }
-        guard first.indent >= k, s.isDash(first) else {
-            if first.indent > k {
-                throw malformed(first.number, "expected an event `- [sec, usec, type, code, value]`")
-            }
-            return
-        }
-        let sequenceIndent = first.indent
-        while let line = s.current, line.indent >= sequenceIndent {
-            guard line.indent == sequenceIndent, s.isDash(line) else {
-                if line.indent == sequenceIndent, sequenceIndent == k { break }
-                throw malformed(line.number, "expected an event `- [sec, usec, type, code, value]`")
-            }
-            let event: InputEvent
-            do throws(LineFailure) {
-                event = try parseEvent(line)
-            } catch {
-                throw self.error(error, at: line, expected: "an event `- [sec, usec, type, code, value]`")
-            }
-            if keep { events.append(event) }
-            s.advance()
+        var walk = LibinputRecordReader.EventsWalk.start(keyLine, kv)
+        while try nextEvent(&walk) != nil {
+            if keep { device.eventCount += 1 }
         }
     }
 

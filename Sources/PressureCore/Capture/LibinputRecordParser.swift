@@ -3,13 +3,31 @@ extension LibinputRecordReader {
 
     // MARK: - The parser
 
+    /// Where an `events:` block begins, for the second pass to go back to: the key line's place in the
+    /// file, its number, and the column of its key (after a `- ` where the key begins a list item).
+    struct EventsStart: Equatable {
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    /// The device the first pass chose, and where its events are.
+    struct Chosen {
+        var index: Int
+        var description: DeviceDescription
+        var events: [EventsStart]
+        var eventCount: Int
+    }
+
     /// One device as it is read.
     struct DeviceInProgress {
         var index: Int
         var firstLine: Int
         var sawEvdev = false
         var description: DeviceDescription?
-        var events: [InputEvent] = []
+        /// Its `events:` blocks, where they are worth going back to (``Parser/keepsEvents(of:)``).
+        var events: [EventsStart] = []
+        var eventCount = 0
 
         init(index: Int, firstLine: Int) {
             self.index = index
@@ -28,12 +46,12 @@ extension LibinputRecordReader {
         let file: String
         let wanted: Int?
         var deviceCount = 0
-        var chosen: (device: DeviceDescription, events: [InputEvent])?
+        var chosen: Chosen?
         var declaredDevices: (count: Int64, line: Int)?
 
-        init(bytes: UnsafeBufferPointer<UInt8>, file: String, wanted: Int?) {
-            self.s = Scanner(bytes)
-            self.file = file
+        init(lines: CaptureLines, wanted: Int?) {
+            self.s = Scanner(lines)
+            self.file = lines.file
             self.wanted = wanted
         }
 
@@ -63,7 +81,18 @@ extension LibinputRecordReader {
 
         // MARK: Top level
 
-        mutating func run() throws(CaptureError) -> Capture {
+        /// The first pass: every line checked, the device chosen.
+        mutating func run() throws(CaptureError) -> Chosen {
+            do throws(CaptureError) {
+                let chosen = try parse()
+                if let failure = s.failure { throw failure }
+                return chosen
+            } catch {
+                throw s.failure ?? error
+            }
+        }
+
+        private mutating func parse() throws(CaptureError) -> Chosen {
             guard let first = s.current else {
                 throw CaptureError(file: file, line: 0, reason: .truncated("the file is empty"))
             }
@@ -99,7 +128,7 @@ extension LibinputRecordReader {
                 throw CaptureError(file: file, line: 0, reason: .noSuchDevice(index: wanted, count: deviceCount))
             }
             guard let chosen else { throw CaptureError(file: file, line: 0, reason: .noTouchDevice) }
-            return Capture(source: file, device: chosen.device, events: chosen.events)
+            return chosen
         }
 
         func checkVersion(_ line: Line, _ kv: KeyValue) throws(CaptureError) {
@@ -222,10 +251,12 @@ extension LibinputRecordReader {
                 if s.current == nil { throw truncated("the file ends before device \(device.index)'s \(part)") }
                 throw malformed(device.firstLine, "device \(device.index) has no \(part)")
             }
+            let picked = Chosen(
+                index: device.index, description: description, events: device.events, eventCount: device.eventCount)
             if let wanted {
-                if wanted == device.index { chosen = (description, device.events) }
+                if wanted == device.index { chosen = picked }
             } else if chosen == nil, LibinputRecordReader.isTouchDevice(description) {
-                chosen = (description, device.events)
+                chosen = picked
             }
         }
 

@@ -29,8 +29,9 @@
 /// are skipped with their whole block. `#` starts a comment at the start of a line or after whitespace, outside
 /// double quotes. `ndevices` is optional; when present it must match. Only version 1 is accepted.
 ///
-/// Everything works on bytes. Event lines, the bulk of any capture, are parsed by a byte loop with no
-/// allocation; only the chosen device's events are kept, though every device's lines are checked.
+/// Everything works on bytes, a line at a time (``CaptureLines``). Event lines, the bulk of any capture, are
+/// parsed by a byte loop with no allocation. A first pass checks every device's lines and notes where the
+/// chosen device's `events:` blocks begin; the second reads only those (``LibinputRecordPlayback``).
 /// Errors carry the file name and the 1-based line (0 when the error is about the whole file). A line that
 /// is cut off at the very end of the file (no newline, structure unfinished) is reported as truncated.
 public enum LibinputRecordReader {
@@ -38,11 +39,15 @@ public enum LibinputRecordReader {
     /// is `version: N` at column 0. The version itself is not checked here (``read(_:file:deviceIndex:)``
     /// reports an unsupported one).
     public static func looksLikeRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let scanner = Scanner(bytes)
+        looksLikeRecord(Scanner(CaptureLines(file: "", memory: bytes)))
+    }
+
+    /// ``looksLikeRecord(_:)-(UnsafeBufferPointer<UInt8>)`` for a scanner at the file's start.
+    static func looksLikeRecord(_ scanner: Scanner) -> Bool {
         guard let line = scanner.current, line.indent == 0, let kv = scanner.keyValue(line),
             scanner.key(kv, is: "version"), kv.valueStart < kv.valueEnd
         else { return false }
-        let b = bytes[kv.valueStart]
+        let b = scanner.bytes[kv.valueStart]
         return (b >= Byte.zero && b <= Byte.nine) || b == Byte.quote
     }
 
@@ -57,8 +62,10 @@ public enum LibinputRecordReader {
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, deviceIndex: Int?
     ) throws(CaptureError) -> Capture {
-        var parser = Parser(bytes: bytes, file: file, wanted: deviceIndex)
-        return try parser.run()
+        try CaptureStream.open(
+            CaptureLines(file: file, memory: bytes), format: .libinputRecord, description: nil,
+            deviceIndex: deviceIndex
+        ).readAll()
     }
 
     /// ``read(_:file:deviceIndex:)-(UnsafeBufferPointer<UInt8>,_,_)`` for an array.

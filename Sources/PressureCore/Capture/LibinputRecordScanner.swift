@@ -33,6 +33,8 @@ extension LibinputRecordReader {
         var end: Int
         /// False only for the file's last line when the file does not end in a newline.
         var hasNewline: Bool
+        /// Where the line begins in the file.
+        var offset: Int
 
         @inline(__always) var indent: Int { content - start }
     }
@@ -48,49 +50,62 @@ extension LibinputRecordReader {
         var hasValue: Bool { valueStart < valueEnd }
     }
 
-    /// Walks the meaningful lines of a buffer, one at a time, with the current line always available for a
-    /// look before it is consumed (blocks end at the first line that is not indented enough).
+    /// Walks the meaningful lines of a file (``CaptureLines``), one at a time, with the current line always
+    /// available for a look before it is consumed (blocks end at the first line that is not indented
+    /// enough). Only the current line's bytes may be looked at: the next line may replace the buffer.
     struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let lines: CaptureLines
+        /// The buffer the current line indexes into.
+        private(set) var bytes: UnsafeBufferPointer<UInt8>
         private(set) var current: Line?
-        private var nextStart: Int
-        private var nextNumber: Int
+        /// Why the lines stopped before the end of the file (it could not be read, or a line is too long to
+        /// buffer). The scanner then acts as if the file ended there; the parser's caller reports this
+        /// error instead of whatever the parser made of the end.
+        private(set) var failure: CaptureError?
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-            var start = 0
-            // A UTF-8 byte order mark is not content.
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-            self.nextStart = start
-            self.nextNumber = 1
-            self.current = nil
+        init(_ lines: CaptureLines) {
+            self.lines = lines
+            bytes = lines.bytes
+            current = nil
             advance()
         }
 
         /// The number of the file's last line, once the scanner is at the end; the current line's otherwise.
-        var lastLineNumber: Int { current?.number ?? max(0, nextNumber - 1) }
+        var lastLineNumber: Int { current?.number ?? lines.lineNumber }
 
         /// Moves to the next line that is neither blank nor a comment, or to the end (`current == nil`).
         @inline(__always)
         mutating func advance() {
-            let count = bytes.count
-            while nextStart < count {
-                let start = nextStart
-                let number = nextNumber
+            current = nil
+            guard failure == nil else { return }
+            while true {
+                let raw: CaptureLines.Line
+                do throws(CaptureError) {
+                    guard let line = try lines.nextLine() else { return }
+                    raw = line
+                } catch {
+                    failure = error
+                    return
+                }
+                bytes = lines.bytes
+                var start = raw.start
+                // A UTF-8 byte order mark is not content.
+                if raw.offset == 0, raw.end - start >= 3, bytes[start] == 0xEF, bytes[start &+ 1] == 0xBB,
+                    bytes[start &+ 2] == 0xBF
+                {
+                    start &+= 3
+                }
                 var p = start
-                while p < count, bytes[p] == Byte.space || bytes[p] == Byte.tab { p &+= 1 }
+                while p < raw.end, bytes[p] == Byte.space || bytes[p] == Byte.tab { p &+= 1 }
                 let content = p
-                while p < count, bytes[p] != Byte.newline { p &+= 1 }
-                let hasNewline = p < count
-                nextStart = hasNewline ? p &+ 1 : p
-                nextNumber &+= 1
-                var end = p
+                var end = raw.end
                 if end > content, bytes[end &- 1] == Byte.carriageReturn { end &-= 1 }
                 if content >= end || bytes[content] == Byte.hash { continue }
-                current = Line(number: number, start: start, content: content, end: end, hasNewline: hasNewline)
+                current = Line(
+                    number: raw.number, start: start, content: content, end: end, hasNewline: raw.hasNewline,
+                    offset: raw.offset)
                 return
             }
-            current = nil
         }
 
         /// Replaces the current line (with the part after its `- `, so that the item's first key is seen as a

@@ -1,10 +1,10 @@
 /// The connected clients: each one's queue, subscription and standing, and the one way anything reaches
 /// them. ``send(_:to:_:)`` encodes a line once, only if someone is to get it, however many do, and queues
-/// it for each; nothing is sent any other way.
+/// it for each; nothing is sent any other way but the last lines of a connection being closed
+/// (``sayFarewell(_:ending:_:)``).
 ///
-/// A client that cannot take a line it must not lose (its queue is full) is closed: it stays in the
-/// table, marked closing and sent nothing more, until the loop has closed its socket and said so
-/// (``remove(_:)``).
+/// A client stays in the table until the loop has closed its socket and said so (``remove(_:)``); its
+/// ``ClientStanding`` says what it may still be sent meanwhile.
 struct ClientTable: Sendable {
     struct Client: Sendable {
         let id: Int
@@ -14,9 +14,34 @@ struct ClientTable: Sendable {
         let peer: PeerIdentity
         /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
-        var closing = false
+        var standing = ClientStanding.open
+        /// Closing: the error to queue once its open peeks and contacts are ended (``sayFarewell(_:ending:_:)``).
+        var farewell: ProtocolError? = nil
+        /// Why it is being closed, for the loop's log.
+        var closeReason = ""
+        /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
+        var openTouches: [TouchKey] = []
+        /// Contacts still down that ended for it (its touch stream stopped, and it was sent their
+        /// `cancelled`): nothing more of them is for it, not even a `began` if it hears touches again, so
+        /// no event of a contact follows its end.
+        var endedTouches: [TouchKey] = []
+        /// Peeks it was sent and whose `pop` or `dismiss` it was not: they are dismissed for it when its
+        /// stream stops, and a `pop` or `dismiss` of any other peek is not for it (it joined mid-peek).
+        var openPeeks: [OpenPeek] = []
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
         var markedWritable = false
+    }
+
+    /// A contact on a device.
+    struct TouchKey: Hashable, Sendable {
+        var device: Int
+        var contact: UInt64
+    }
+
+    /// A peek a client was sent: of which contact, and the region it was routed for (nil: broadcast).
+    struct OpenPeek: Sendable {
+        var key: TouchKey
+        var region: String?
     }
 
     /// Who a line goes to. A client being closed gets nothing.
@@ -34,7 +59,7 @@ struct ClientTable: Sendable {
     /// A line for clients, encoded by ``send(_:to:_:)``.
     enum Line {
         case message(ServerMessage)
-        /// A gesture or touch event; touch events may be dropped for a slow reader (``ClientQueue``).
+        /// A gesture or touch event; a touch's `moved` may be coalesced for a slow reader (``ClientQueue``).
         case event(PressureEvent)
         /// A gesture of a touch a region owns, for its owner (``ServerMessage/appendRouted(_:region:app:items:to:)``).
         case routed(PressureEvent, region: String, app: String?, items: [QuickActionItem]?)
@@ -44,15 +69,17 @@ struct ClientTable: Sendable {
     struct Sent {
         /// Clients the line was queued for.
         var clients = 0
-        /// Whether a client was closed because its queue was full (what clients listen to changed).
+        /// Whether a client began to be closed because its queue was full: its farewell is owed, and
+        /// what clients listen to changed.
         var closedAny = false
     }
 
-    private(set) var clients: [Client] = []
+    /// Mutated only here and in `ClientTable+Closing.swift`.
+    var clients: [Client] = []
     private var nextID = 1
     private let queueCapacity: Int
     /// The line being sent, encoded once for every recipient; its storage is kept between lines.
-    private var encoded: [UInt8] = []
+    private(set) var encoded: [UInt8] = []
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
@@ -66,13 +93,18 @@ struct ClientTable: Sendable {
     mutating func send(_ line: Line, to recipients: Recipients, _ work: inout Hub.Work) -> Sent {
         var sent = Sent()
         var isEncoded = false
-        for c in clients.indices where !clients[c].closing && Self.gets(clients[c], recipients) {
+        let alone: Bool
+        if case .client = recipients { alone = true } else { alone = false }
+        let kind = line.kind
+        for c in clients.indices
+        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients)
+            && Self.follows(clients[c], kind) {
             if !isEncoded {
                 encode(line)
                 isEncoded = true
             }
             sent.clients += 1
-            if !enqueue(c, droppable: line.isTouch, &work) { sent.closedAny = true }
+            if !enqueue(c, kind, &work) { sent.closedAny = true }
         }
         return sent
     }
@@ -89,7 +121,18 @@ struct ClientTable: Sendable {
         }
     }
 
-    private mutating func encode(_ line: Line) {
+    /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
+    /// follows a peek only if it was sent the peek.
+    private static func follows(_ client: Client, _ kind: Line.Kind) -> Bool {
+        switch kind {
+        case .peekEnd(let key), .peekFollow(let key): return client.openPeeks.contains { $0.key == key }
+        case .began(let key), .moved(let key), .end(let key), .peek(let key, _), .gesture(let key):
+            return client.endedTouches.isEmpty || !client.endedTouches.contains(key)
+        case .other: return true
+        }
+    }
+
+    mutating func encode(_ line: Line) {
         encoded.removeAll(keepingCapacity: true)
         switch line {
         case .message(let m): m.append(to: &encoded)
@@ -99,14 +142,24 @@ struct ClientTable: Sendable {
         }
     }
 
-    /// Queues the encoded line for the client at index `c`; false when that closed it (too slow).
-    private mutating func enqueue(_ c: Int, droppable: Bool, _ work: inout Hub.Work) -> Bool {
-        switch clients[c].queue.append(encoded[...], droppable: droppable) {
-        case .queued:
-            if !clients[c].markedWritable {
-                clients[c].markedWritable = true
-                work.writable.append(clients[c].id)
+    /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
+    private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
+        let outcome: ClientQueue.Outcome
+        switch kind {
+        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(encoded[...], .other)
+        case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
+        case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
+        }
+        switch outcome {
+        case .queued, .coalesced:
+            switch kind {
+            case .began(let key): clients[c].openTouches.append(key)
+            case .end(let key): clients[c].openTouches.removeAll { $0 == key }
+            case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
+            case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
+            case .other, .moved, .peekFollow, .gesture: break
             }
+            markWritable(c, &work)
         case .dropped:
             break
         case .overflow:
@@ -116,22 +169,10 @@ struct ClientTable: Sendable {
         return true
     }
 
-    /// Closes a client after one last line, the error that says why; false when it was closing already or
-    /// is not connected.
-    @discardableResult
-    mutating func close(_ id: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
-        guard let c = index(of: id) else { return false }
-        return close(at: c, with: error, reason: reason, &work)
-    }
-
-    private mutating func close(at c: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
-        guard !clients[c].closing else { return false }
-        clients[c].closing = true
-        var line: [UInt8] = []
-        ServerMessage.error(error).append(to: &line)
-        work.disconnects.append(Hub.Disconnect(client: clients[c].id, reason: reason, finalLine: line))
-        work.notices.append(.client("client \(clients[c].id) disconnected: \(reason)"))
-        return true
+    mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
+        guard !clients[c].markedWritable else { return }
+        clients[c].markedWritable = true
+        work.writable.append(clients[c].id)
     }
 
     /// The loop took the work: clients with bytes queued from now on are listed anew.
@@ -145,19 +186,24 @@ struct ClientTable: Sendable {
     mutating func connect(peer: PeerIdentity) -> Int {
         let id = nextID
         nextID += 1
-        clients.append(Client(id: id, queue: ClientQueue(capacity: queueCapacity), peer: peer))
+        var client = Client(id: id, queue: ClientQueue(capacity: queueCapacity), peer: peer)
+        client.openTouches.reserveCapacity(16)
+        client.openPeeks.reserveCapacity(8)
+        clients.append(client)
         return id
     }
 
-    /// The connection is gone: the client leaves the table. Returns whether it was being closed, nil when
-    /// it was not in the table.
-    mutating func remove(_ id: Int) -> Bool? {
+    /// The connection is gone: the client leaves the table. Returns how it stood, nil when it was not in
+    /// the table.
+    mutating func remove(_ id: Int) -> ClientStanding? {
         guard let c = index(of: id) else { return nil }
-        return clients.remove(at: c).closing
+        return clients.remove(at: c).standing
     }
 
-    /// Whether the client is connected and not being closed.
-    func isOpen(_ id: Int) -> Bool { index(of: id).map { !clients[$0].closing } ?? false }
+    /// Whether the client is connected and may send requests.
+    func isOpen(_ id: Int) -> Bool { index(of: id).map { clients[$0].standing == .open } ?? false }
+
+    func standing(of id: Int) -> ClientStanding? { index(of: id).map { clients[$0].standing } }
 
     /// Who the client is; ``PeerIdentity/unknown`` for a client not in the table.
     func peer(of id: Int) -> PeerIdentity { index(of: id).map { clients[$0].peer } ?? .unknown }
@@ -165,6 +211,21 @@ struct ClientTable: Sendable {
     /// The client's subscription, nil before it subscribed. (Fields are read one by one rather than the
     /// entry copied: a copy held while a line is queued for the client would copy its queue's storage.)
     func subscription(of id: Int) -> Subscription? { index(of: id).flatMap { clients[$0].subscription } }
+
+    /// The contacts open for the client (``Client/openTouches``).
+    func openTouches(of id: Int) -> [TouchKey] { index(of: id).map { clients[$0].openTouches } ?? [] }
+
+    /// The peeks open for the client (``Client/openPeeks``).
+    func openPeeks(of id: Int) -> [OpenPeek] { index(of: id).map { clients[$0].openPeeks } ?? [] }
+
+    /// The client's touch stream of these contacts stopped (it was sent their `cancelled`): they stay over
+    /// for it while down. Those no longer down (`isDown`) are forgotten, so the list holds at most the
+    /// fingers down now.
+    mutating func stopHearing(_ id: Int, _ keys: [TouchKey], isDown: (TouchKey) -> Bool) {
+        guard let c = index(of: id) else { return }
+        clients[c].endedTouches.removeAll { !isDown($0) }
+        clients[c].endedTouches += keys.filter { isDown($0) && !clients[c].endedTouches.contains($0) }
+    }
 
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }
@@ -199,17 +260,7 @@ struct ClientTable: Sendable {
         clients[c].errors = 0
     }
 
-    /// Lets `write` take the client's queued bytes. Returns how many touch events to tell it it lost,
-    /// once its queue has room again (zero: nothing to tell).
-    mutating func drain(_ id: Int, _ write: (UnsafeRawBufferPointer) -> Int) -> Int {
-        guard let c = index(of: id) else { return 0 }
-        clients[c].queue.drain(write)
-        guard clients[c].queue.droppedTouches > 0, clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2
-        else { return 0 }
-        return clients[c].queue.takeDroppedCount()
-    }
-
-    private func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
+    func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
 
     // MARK: What the table holds
 
@@ -217,23 +268,21 @@ struct ClientTable: Sendable {
     var ids: [Int] { clients.map(\.id) }
     var subscriberCount: Int { clients.reduce(0) { $0 + ($1.subscription == nil ? 0 : 1) } }
     var queuedBytes: Int { clients.reduce(0) { $0 + $1.queue.pendingCount } }
-    var hasSubscriber: Bool { clients.contains { !$0.closing && $0.subscription != nil } }
-    var largestBacklog: Int { clients.lazy.filter { !$0.closing }.map { $0.queue.pendingCount }.max() ?? 0 }
+    var hasSubscriber: Bool { clients.contains { $0.standing == .open && $0.subscription != nil } }
 
     func hasPendingBytes(_ id: Int) -> Bool {
         index(of: id).map { !clients[$0].queue.isEmpty } ?? false
     }
 
+    /// Bytes queued for an open client (0 for one being closed or not in the table).
+    func backlog(_ id: Int) -> Int {
+        index(of: id).map { clients[$0].standing == .open ? clients[$0].queue.pendingCount : 0 } ?? 0
+    }
+
     /// Whether an open client is subscribed to the device's touches.
     func listensToTouches(device id: Int) -> Bool {
-        clients.contains { !$0.closing && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false) }
-    }
-}
-
-extension ClientTable.Line {
-    /// Touch events are the lines a slow reader may lose.
-    var isTouch: Bool {
-        if case .event(let e) = self, case .touch = e.kind { return true }
-        return false
+        clients.contains {
+            $0.standing == .open && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
+        }
     }
 }

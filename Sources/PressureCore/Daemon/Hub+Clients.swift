@@ -15,23 +15,48 @@ extension Hub {
         connect(peer: mayControl ? .root : PeerIdentity(uid: 1000, gid: 1000))
     }
 
-    /// The loop closed the client's connection (or the client hung up).
+    /// The loop closed the client's connection (its last lines were written, a write failed, or the
+    /// socket broke).
     public mutating func disconnected(_ id: Int) {
-        guard let wasClosing = clients.remove(id) else { return }
+        guard let standing = clients.remove(id) else { return }
         regions.removeAll(owner: id)
-        if !wasClosing { work.notices.append(.client("client \(id) hung up")) }
+        if standing == .open { work.notices.append(.client("client \(id) hung up")) }
         updateTouchReporting()
     }
 
-    /// Bytes queued for a client, for the loop to write.
+    /// The client's input ended (end of file: it shut down its sending side, as `nc -N` does, or hung
+    /// up). The requests it sent before are answered; it is sent nothing else (contacts open for it end
+    /// with `cancelled`, peeks with `dismiss`; its regions go), and the loop is asked to close it once the answers are written.
+    public mutating func inputEnded(client id: Int) {
+        guard clients.isOpen(id) else {
+            clients.inputEnded(id, owesAnswer: owesAnswer(id), &work)
+            return
+        }
+        endStreams(id, keeping: nil)
+        regions.removeAll(owner: id)
+        work.notices.append(.client("client \(id) hung up"))
+        clients.inputEnded(id, owesAnswer: owesAnswer(id), &work)
+        updateTouchReporting()
+    }
+
+    /// Whether a request of the client waits for the loop (a `reload`): its answer is still to come.
+    func owesAnswer(_ id: Int) -> Bool { work.reloads.contains { $0.client == id } }
+
+    /// Bytes queued for a client, for the loop to write. Once a slow reader's queue has room again, it is
+    /// told which contacts lost events; once a closing client's last lines are written, the loop is asked
+    /// to close it (``Work/disconnects``).
     public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) {
-        let dropped = clients.drain(id, write)
-        // Once there is room again, the client is told how many touch events it lost.
-        if dropped > 0 { send(.message(.dropped(touches: dropped)), to: .client(id)) }
+        if let dropped = clients.drain(id, owesAnswer: owesAnswer(id), write, &work) {
+            send(.message(.dropped(dropped)), to: .client(id))
+        }
     }
 
     /// Whether bytes wait for the client (the loop asks for `EPOLLOUT` while they do).
     public func hasPendingBytes(client id: Int) -> Bool { clients.hasPendingBytes(id) }
+
+    /// Bytes queued for an open client (0 for one being closed: nobody waits for it). A replay at full
+    /// speed waits for readers that keep up.
+    public func backlog(client id: Int) -> Int { clients.backlog(id) }
 
     /// One request line (without its newline), received at `now` on the loop's clock. A blank line (empty,
     /// or JSON whitespace only) is no request: skipped, unanswered, not an error. A request answered
@@ -81,9 +106,14 @@ extension Hub {
         switch request {
         case .subscribe(let sub):
             if let app = sub.app, !permitted(c, requestID, access.refusalToAct(as: app, clients.peer(of: c))) { return }
+            let old = clients.subscription(of: c)
             clients.subscribe(c, sub)
             updateTouchReporting()
             send(.message(.reply(id: requestID, .subscribe(sub))), to: .client(c))
+            // Streams stay whole: peeks and contacts of devices no longer heard end, contacts of devices
+            // now heard begin (current state) before any `moved`.
+            endStreams(c, keeping: sub)
+            startTouchStreams(c, from: old)
             // An app that was started for a quick action gets the choice that was waiting for it.
             if let app = sub.app { deliverWaitingChoices(to: app, now: now) }
         case .setRegion, .removeRegion, .setQuickActions, .chooseAction:

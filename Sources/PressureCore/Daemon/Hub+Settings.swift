@@ -38,8 +38,10 @@ extension Hub {
         send(.message(.error(ProtocolError(id: r.id, code: .reloadFailed, message: message))), to: .client(r.client))
     }
 
-    /// The daemon stops: every client gets `bye`.
+    /// The daemon stops: every client gets `bye`, after what ends its streams (a `dismiss` for each peek
+    /// and a `cancelled` for each contact still open for it), as when a device goes.
     public mutating func shutdown(reason: String) {
+        for id in clients.ids where clients.isOpen(id) { endStreams(id, keeping: nil) }
         send(.message(.bye(reason: reason)), to: .everyone)
     }
 }

@@ -13,11 +13,11 @@ extension Hub {
         case debug(String)
     }
 
-    /// A client the loop must close, with the line to try to send first.
+    /// A client the loop must close: what it was owed is written (its last line, where it is being
+    /// disconnected, the error that says why).
     public struct Disconnect: Equatable, Sendable {
         public var client: Int
         public var reason: String
-        public var finalLine: [UInt8]
     }
 
     /// A device's learned average to write to its state file.

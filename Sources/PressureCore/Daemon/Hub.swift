@@ -83,9 +83,6 @@ public struct Hub: Sendable {
     /// Whether any client has subscribed (a replay waits for one).
     public var hasSubscriber: Bool { clients.hasSubscriber }
 
-    /// The most bytes any client has waiting: a replay at full speed goes only as fast as its slowest reader.
-    public var largestBacklog: Int { clients.largestBacklog }
-
     // MARK: The clock
 
     /// When the loop must next call ``tick(now:)``: the earliest long-press deadline of any device and
@@ -112,17 +109,23 @@ public struct Hub: Sendable {
     // MARK: Sending
 
     /// Sends a line to its recipients (``ClientTable/send(_:to:_:)``); returns how many it was queued for.
-    /// A client closed for being too slow no longer counts as listening to touches.
+    /// A client this closed for being too slow gets its last lines, and no longer counts as listening.
     @discardableResult
     mutating func send(_ line: ClientTable.Line, to recipients: ClientTable.Recipients) -> Int {
         let sent = clients.send(line, to: recipients, &work)
-        if sent.closedAny { updateTouchReporting() }
+        if sent.closedAny {
+            sayFarewells()
+            updateTouchReporting()
+        }
         return sent.clients
     }
 
-    /// Closes a client after one last line, the error that says why.
+    /// Closes a client after its last lines: a `cancelled` for each contact open for it, then the error
+    /// that says why.
     mutating func close(_ client: Int, with error: ProtocolError, reason: String) {
-        if clients.close(client, with: error, reason: reason, &work) { updateTouchReporting() }
+        guard clients.close(client, with: error, reason: reason, &work) else { return }
+        sayFarewells()
+        updateTouchReporting()
     }
 
     /// Touch events cost an encoding per frame: a pipeline reports them only while someone needs them.

@@ -75,10 +75,21 @@ public struct ForcePlot: Sendable {
     /// plots what came out: the thresholds from the start, and anew each time apps would have heard of
     /// a change (``TouchPipeline/deviceChanged``).
     public init(replaying events: [InputEvent], through pipeline: inout TouchPipeline, title: String) {
+        var replay = CaptureReplay(events)
+        // An in-memory replay has no file to fail reading.
+        self = (try? ForcePlot(replaying: &replay, through: &pipeline, title: title))
+            ?? ForcePlot(events: [], spans: [ThresholdSpan(start: nil, pipeline)], title: title)
+    }
+
+    /// ``init(replaying:through:title:)-(_,_,String)`` for a replay of any kind (a capture streamed from
+    /// its file among them). The picture holds every point, so its size grows with the touches.
+    public init(replaying replay: inout CaptureReplay, through pipeline: inout TouchPipeline, title: String)
+        throws(CaptureError)
+    {
         var outputs: [PressureEvent] = []
         var spans = [ThresholdSpan(start: nil, pipeline)]
-        CaptureReplay.run(events, through: &pipeline, deliver: { out, _ in outputs += out },
-                          announce: { p in spans.append(ThresholdSpan(start: outputs.last?.time, p)) })
+        try CaptureReplay.run(&replay, through: &pipeline, deliver: { out, _ in outputs += out },
+                              announce: { p in spans.append(ThresholdSpan(start: outputs.last?.time, p)) })
         self.init(events: outputs, spans: spans, title: title)
     }
 

@@ -7,6 +7,15 @@ public final class ClientConnection {
     var pending: [UInt8] = []
     /// Registered for EPOLLOUT (bytes are queued that the socket did not take yet).
     var waitsForWritable = false
+    /// Registered for EPOLLIN (until its input ended).
+    var watchesReadable = true
+    /// The client sent end of file: it is no longer read (nor registered for EPOLLIN), only written to.
+    var inputEnded = false
+    /// The socket took bytes since the replay's pacing last looked (``Daemon/replayWake()``).
+    var tookBytes = false
+    /// Since when (monotonic µs) its backlog holds a full-speed replay back without the socket taking
+    /// anything; nil while it keeps up.
+    var stalledSince: Int64? = nil
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 
@@ -23,7 +32,8 @@ public final class ClientConnection {
     /// Bytes asked of one `read(2)`: a request line is short, and a longer one takes more calls.
     static let readChunk = 4096
 
-    /// Reads what is there and calls `line` with each complete line (without its newline).
+    /// Reads what is there and calls `line` with each complete line (without its newline), and, at end
+    /// of file, with what follows the last newline unless it is blank.
     ///
     /// Reads straight into the tail of `pending`, which keeps its capacity between calls: no buffer of
     /// its own, and no allocation unless a partial line makes `pending` grow.
@@ -37,12 +47,17 @@ public final class ClientConnection {
                     pending.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, Self.readChunk) }
                 }
             } catch {
-                // ECONNRESET and the like: the client is gone, as with an orderly hang-up.
+                // ECONNRESET and the like: the client is gone.
                 return .closed
             }
             pending.removeSubrange((start + (got ?? 0))...)
             guard let n = got else { return .open }
-            if n == 0 { return .closed }
+            if n == 0 {
+                // A last request whose newline was left out (`printf '{...}' | nc -NU`) is a line too.
+                if pending.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0d }) { line(pending[...]) }
+                pending.removeAll(keepingCapacity: true)
+                return .endOfInput
+            }
             var lineStart = 0
             while let nl = pending[start...].firstIndex(of: 0x0a) {
                 line(pending[lineStart..<nl])
@@ -53,6 +68,10 @@ public final class ClientConnection {
             if pending.count > Self.maximumLine { return .lineTooLong }
         }
     }
+
+    /// Forgets the bytes read that do not make a line (after `line-too-long`: the rest of that line is
+    /// not read into memory).
+    func discardPending() { pending.removeAll(keepingCapacity: true) }
 
     /// For the last words at shutdown: blocking writes, bounded by a send timeout.
     public func makeBlocking(sendTimeoutMilliseconds ms: Int) {

@@ -7,16 +7,28 @@ extension Daemon {
     func clientReady(_ id: Int, _ events: UInt32) {
         guard let c = clients[id] else { return }
         if events & EventLoop.writable != 0 { flush(client: id) }
-        guard events & (EventLoop.readable | EventLoop.hangup) != 0 else { return }
+        guard events & (EventLoop.readable | EventLoop.hangup) != 0, clients[id] != nil else { return }
+        if c.inputEnded {
+            // Nothing more to read; a hang-up now means the peer is gone (or stopped reading too).
+            if events & EventLoop.hangup != 0 { close(client: id) }
+            return
+        }
         let now = Timestamp(microseconds: monotonicMicroseconds())
         let outcome = c.read { line in self.hub.receive(client: id, line: line, now: now) }
         switch outcome {
         case .open:
             break
+        case .endOfInput:
+            // Half-closed (`nc -N`, `socat`) or gone: what it asked is answered, then it is closed
+            // (`Hub.inputEnded`); a peer that is gone makes the next write fail, which closes it too.
+            c.inputEnded = true
+            watch(c, id)
+            hub.inputEnded(client: id)
         case .closed:
             close(client: id)
         case .lineTooLong:
             hub.lineTooLong(client: id, limit: ClientConnection.maximumLine)
+            c.discardPending()
         }
         startReplayIfSubscribed()
     }
@@ -28,27 +40,26 @@ extension Daemon {
         hub.drain(client: id) { bytes in
             let n = c.write(bytes)
             if n < 0 { gone = true }
+            if n > 0 { c.tookBytes = true }
             return max(0, n)
         }
         if gone {
             close(client: id)
             return
         }
-        // Ask for EPOLLOUT only while bytes wait, and touch epoll only when that changes.
-        let pending = hub.hasPendingBytes(client: id)
-        if pending != c.waitsForWritable {
-            c.waitsForWritable = pending
-            let events = pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable
-            try? loop.modify(c.fd, token: Token.client | UInt64(id), events: events)
-        }
+        watch(c, id)
     }
 
-    /// The hub gave up on a client: one best-effort last line, then close.
-    func drop(client id: Int, finalLine: [UInt8]) {
-        if let c = clients[id], !finalLine.isEmpty {
-            finalLine.withUnsafeBytes { _ = c.write($0) }
-        }
-        close(client: id)
+    /// Asks epoll for what the client's socket is waited for: readable until its input ended, writable
+    /// only while bytes wait (and touches epoll only when that changes).
+    func watch(_ c: ClientConnection, _ id: Int) {
+        let pending = hub.hasPendingBytes(client: id)
+        let events = (c.inputEnded ? 0 : EventLoop.readable) | (pending ? EventLoop.writable : 0)
+        let current = (c.watchesReadable ? EventLoop.readable : 0) | (c.waitsForWritable ? EventLoop.writable : 0)
+        guard events != current else { return }
+        c.waitsForWritable = pending
+        c.watchesReadable = !c.inputEnded
+        try? loop.modify(c.fd, token: Token.client | UInt64(id), events: events)
     }
 
     func close(client id: Int) {

@@ -210,14 +210,7 @@ public final class Daemon {
         consider(limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
-        if let r = replay {
-            if r.source.speed <= 0 && r.source.started && !r.source.finished {
-                // As fast as the slowest subscriber reads: a backlog waits for its socket to drain.
-                if hub.largestBacklog < 64 * 1024 { consider(1) }  // in the past: fire at once
-            } else {
-                consider(r.source.nextWake)
-            }
-        }
+        consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
         if earliest != armedAt {
             do { try timer.arm(atMonotonicMicroseconds: earliest) } catch {
                 stop(error, because: "long-press deadlines and replay steps can no longer fire")
@@ -277,7 +270,7 @@ public final class Daemon {
                 if save.reset { learnedStore.forget(save.key) } else { learnedStore.stage(save, now: now) }
             }
         }
-        for d in work.disconnects { drop(client: d.client, finalLine: d.finalLine) }
+        for d in work.disconnects { close(client: d.client) }
         // Counts first: building the STATUS string only when it changed keeps this allocation-free.
         if notify != nil, reportedStatus != nil, reportedCounts != (hub.deviceCount, clients.count) {
             reportedCounts = (hub.deviceCount, clients.count)

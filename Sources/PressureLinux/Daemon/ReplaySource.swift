@@ -9,8 +9,12 @@ import PressureCore
 /// device's, and this source only says when its next events are due.
 final class ReplaySource {
     let speed: Double
-    /// Events handed to the loop per wake-up at speed 0, so clients are written to between batches.
+    /// Events handed to the hub per wake-up at speed 0 at most, so clients are written to between batches...
     static let batch = 2048
+    /// ...in slices of this many, the loop stopping early once a reader the replay waits for has its fill
+    /// (``Daemon/stepReplay(now:)``): a slice of ten contacts' frames queues some 16 KiB for a touch
+    /// subscriber, so one that keeps up is never coalesced.
+    static let slice = 256
     private var replay: CaptureReplay
     private let firstTime: Timestamp
     /// How capture time stands to the monotonic clock: nothing until started, or at speed 0.
@@ -24,7 +28,8 @@ final class ReplaySource {
 
     private(set) var started = false
     var finished: Bool { replay.isFinished }
-    var eventCount: Int { replay.eventCount }
+    /// The capture's events (its whole file is checked before a replay starts).
+    var eventCount: Int { replay.eventCount ?? 0 }
 
     func start(atMonotonic now: Int64) {
         guard !started else { return }
@@ -38,12 +43,13 @@ final class ReplaySource {
         replay.nextTime.flatMap { clock.hubTime(of: $0)?.microseconds }
     }
 
-    /// The events due by monotonic `now` (a batch at speed 0).
-    func due(atMonotonic now: Int64) -> ArraySlice<InputEvent> {
+    /// The events due by monotonic `now` (a slice at speed 0), as far as the stream's batch goes: take
+    /// again for more. The capture is read from its file as it plays; an error is its file failing.
+    func due(atMonotonic now: Int64) throws(CaptureError) -> ArraySlice<InputEvent> {
         guard started else { return [] }
         guard let limit = clock.deviceTime(at: Timestamp(microseconds: now)) else {
-            return replay.take(atMost: Self.batch)
+            return try replay.take(atMost: Self.slice)
         }
-        return replay.take(through: limit)
+        return try replay.take(through: limit)
     }
 }

@@ -1,0 +1,31 @@
+/// The contacts down now as events, for a client whose stream starts or stops while fingers are down
+/// (``Hub``): it gets a `began` of each contact's current state first, and, when its stream stops, a
+/// `dismiss` for each peek and a `cancelled` for each contact still open for it, so every contact it sees
+/// begin also ends, and every peek it sees ends.
+extension TouchPipeline {
+    /// A `phase` event of every contact down now (its current position, force and progress), at `time`.
+    public func currentTouches(_ phase: PressureEvent.TouchPhase, at time: Timestamp) -> [PressureEvent] {
+        contacts.compactMap { c in c.map { currentEvent($0, .touch(phase), time) } }
+    }
+
+    /// Whether the contact is down now.
+    public func isDown(contact id: UInt64) -> Bool { contacts.contains { $0?.id == id } }
+
+    /// A `kind` event of the contact: its current state while it is down, else the state its last event
+    /// among ``outputs`` carries (it ended in the events being handed on); nil when neither.
+    public func currentEvent(contact id: UInt64, _ kind: PressureEvent.Kind, at time: Timestamp) -> PressureEvent? {
+        if let c = contacts.first(where: { $0?.id == id }), let c {
+            return currentEvent(c, kind, time)
+        }
+        guard var last = outputs.last(where: { $0.contact == id }) else { return nil }
+        last.kind = kind
+        last.progress = nil
+        return last
+    }
+
+    private func currentEvent(_ c: ActiveContact, _ kind: PressureEvent.Kind, _ time: Timestamp) -> PressureEvent {
+        // As the pipeline's own: only `began` and `moved` carry progress (an end, or a gesture, has none).
+        let progress = kind == .touch(.began) || kind == .touch(.moved) ? progress(c) : nil
+        return event(kind, c, time, progress: progress)
+    }
+}
