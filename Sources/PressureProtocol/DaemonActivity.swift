@@ -30,12 +30,8 @@ public struct DaemonActivity: Hashable, Sendable {
 }
 
 extension DaemonActivity {
-    /// Decodes the `activity` object of a `status` reply; every count is required, keys it does not know
-    /// are passed over.
-    public init(json: JSONValue) throws(MessageDecodingError) {
-        try self.init(MessageFields(json, what: "the activity"))
-    }
-
+    /// Decodes the `activity` object of a `status` reply (``ServerMessage``); every count is required,
+    /// keys it does not know are passed over.
     init(_ f: MessageFields) throws(MessageDecodingError) {
         self.init(
             wakeups: try f.int("wakeups"), accepted: try f.int("accepted"), refused: try f.int("refused"),

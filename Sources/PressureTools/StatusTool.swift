@@ -12,7 +12,7 @@ public enum StatusTool {
         contacts (fingers down), regionContacts, regions, quickActionApps, pendingChoices, queuedBytes;
         then each device's force: where its average touch comes from (configured, learned, prior), what
         was learned and on how many touches, peek and pop, and why force is off where it is; then what
-        the daemon did since it started (loop wake-ups, connections accepted and turned away, accept errors).
+        the daemon did since it started (loop wakeups, connections accepted and refused, acceptErrors).
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
           --json          the daemon's answer as it is, one JSON object
         """
@@ -38,7 +38,6 @@ public enum StatusTool {
                 return 1
             }
             let force = reply["force"]?.arrayValue ?? []
-            let activity = reply["activity"].flatMap { try? DaemonActivity(json: $0) }
             if json {
                 var out: [UInt8] = []
                 let since = reply["activity"].map { [("activity", $0)] } ?? []
@@ -54,9 +53,10 @@ public enum StatusTool {
                     guard let f = try? DeviceForceStatus(json: entry) else { continue }
                     print("device \(f.device) force: \(f.summary)")
                 }
-                if let a = activity {
-                    print("since start: \(a.wakeups) wakeups, \(a.accepted) connections accepted, \(a.refused) turned away, "
-                        + "\(a.acceptErrors) accept errors")
+                // What the daemon did since it started, as it names it (counts a newer daemon adds show too).
+                if case .object(let since)? = reply["activity"] {
+                    print("since start: " + since.map { "\($0.0) \($0.1.numberValue.map { String(Int($0)) } ?? "?")" }
+                        .joined(separator: ", "))
                 }
             }
             return 0

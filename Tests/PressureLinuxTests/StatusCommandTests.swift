@@ -13,7 +13,7 @@ final class StatusCommandTests: XCTestCase {
         var out = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let since = out.count > 1 ? out.remove(at: out.count - 2) : ""
         XCTAssertNotNil(since.range(
-            of: #"^since start: \d+ wakeups, 2 connections accepted, 0 turned away, 0 accept errors$"#,
+            of: #"^since start: wakeups \d+, accepted 2, refused 0, acceptErrors 0$"#,
             options: .regularExpression), "\(since) (the probe and this connection accepted)")
         XCTAssertEqual(out.joined(separator: "\n"), """
             devices          1
