@@ -44,6 +44,13 @@ public struct LogRateLimit: Equatable, Sendable {
         return false
     }
 
+    /// How long the window lasted at `now`, in seconds as a summary says it (`60`, `1.5`): the whole
+    /// window, or with `early` (the daemon is stopping) the part of it so far.
+    public func span(now: Int64, early: Bool) -> String {
+        let t = early ? now - (windowStart ?? now) : window
+        return t % 1_000_000 == 0 ? "\(t / 1_000_000)" : DecimalText.fixed(Double(t) / 1_000_000, 1)
+    }
+
     /// When the window whose lines were held back ends (the loop arms its timer for it); nil when
     /// none were.
     public var summaryDue: Int64? { heldBack > 0 ? windowStart.map { $0 + window } : nil }

@@ -120,10 +120,10 @@ extension Daemon {
     func limitsTimerFired(now: Int64, stopping: Bool = false) {
         if let until = listenerRestsUntil, until <= now { resumeListener() }
         if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count, early: stopping) { Log.info(summary) }
+        let span = acceptLog.span(now: now, early: stopping)
         if let more = acceptLog.takeHeldBack(now: now, early: stopping) {
             let last = lastAcceptError.map { ", the last: \($0)" } ?? ""
-            Log.warning("accepting clients: \(more) more failure\(more == 1 ? "" : "s") in the last "
-                + "\(acceptLog.window / 1_000_000) s\(last)")
+            Log.warning("accepting clients: \(more) more failure\(more == 1 ? "" : "s") in the last \(span) s\(last)")
         }
     }
 
