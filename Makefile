@@ -1,5 +1,6 @@
 # Install pressured on a kiosk: release binaries with the Swift runtime linked in (a kiosk has no Swift),
-# the systemd units, the udev rules, a commented default configuration, the protocol doc and man pages.
+# the systemd units (the metrics timer installed but not enabled), the udev rules, a commented default
+# configuration, the docs and man pages.
 #
 #   make                      build the release binaries
 #   make install              install under PREFIX (default /usr), into DESTDIR if set (packaging)
@@ -24,8 +25,9 @@ BIN_PATH    = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
 INSTALLED = $(BINDIR)/pressured $(BINDIR)/pressurectl \
 	$(UNITDIR)/pressured.service $(UNITDIR)/pressured.socket $(SYSUSERSDIR)/pressured.conf \
+	$(UNITDIR)/pressured-metrics.service $(UNITDIR)/pressured-metrics.timer \
 	$(UDEVDIR)/rules.d/70-pressured.rules $(DOCDIR)/protocol.md $(DOCDIR)/gestures.md \
-	$(DOCDIR)/configuration.md $(MANDIR)/man8/pressured.8 $(MANDIR)/man1/pressurectl.1
+	$(DOCDIR)/configuration.md $(DOCDIR)/metrics.md $(MANDIR)/man8/pressured.8 $(MANDIR)/man1/pressurectl.1
 
 .PHONY: all build install uninstall print-dirs
 all: build
@@ -41,6 +43,10 @@ install: build
 	install -Dm644 pressured.service.tmp $(DESTDIR)$(UNITDIR)/pressured.service
 	rm -f pressured.service.tmp
 	install -Dm644 systemd/pressured.socket $(DESTDIR)$(UNITDIR)/pressured.socket
+	sed 's|/usr/bin/|$(BINDIR)/|g' systemd/pressured-metrics.service > pressured-metrics.service.tmp
+	install -Dm644 pressured-metrics.service.tmp $(DESTDIR)$(UNITDIR)/pressured-metrics.service
+	rm -f pressured-metrics.service.tmp
+	install -Dm644 systemd/pressured-metrics.timer $(DESTDIR)$(UNITDIR)/pressured-metrics.timer
 	install -Dm644 systemd/pressured.sysusers $(DESTDIR)$(SYSUSERSDIR)/pressured.conf
 	install -Dm644 udev-rules/70-pressured.rules $(DESTDIR)$(UDEVDIR)/rules.d/70-pressured.rules
 	test -e $(DESTDIR)$(SYSCONFDIR)/pressured/pressured.conf || \
@@ -48,6 +54,7 @@ install: build
 	install -Dm644 docs/protocol.md $(DESTDIR)$(DOCDIR)/protocol.md
 	install -Dm644 docs/gestures.md $(DESTDIR)$(DOCDIR)/gestures.md
 	install -Dm644 docs/configuration.md $(DESTDIR)$(DOCDIR)/configuration.md
+	install -Dm644 docs/metrics.md $(DESTDIR)$(DOCDIR)/metrics.md
 	install -Dm644 docs/man/pressured.8 $(DESTDIR)$(MANDIR)/man8/pressured.8
 	install -Dm644 docs/man/pressurectl.1 $(DESTDIR)$(MANDIR)/man1/pressurectl.1
 

@@ -9,6 +9,9 @@
 #include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/ioctl.h>
+#include <linux/input.h>
+#include <unistd.h>
 #include <sched.h>
 #include <signal.h>
 #include <stddef.h>
@@ -49,5 +52,72 @@ static inline int pressured_peer_credentials(int fd, struct pressured_ucred *out
 static inline int pressured_accept(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+// Force feedback (Documentation/input/ff.rst). struct ff_effect is a union whose member Swift would have
+// to fill through pointer casts, and FF_HAPTIC (Linux 6.18) is missing from older headers: these fill the
+// struct in C, with the haptic member laid out as the kernel defines it where the headers lack it.
+struct pressured_ff_haptic_effect {
+    uint16_t hid_usage;
+    uint16_t vendor_id;
+    uint8_t vendor_waveform_page;
+    uint16_t intensity;
+    uint16_t repeat_count;
+    uint16_t retrigger_period;
+};
+#define PRESSURED_FF_HAPTIC 0x4f
+// Two words of custom data: the waveform bank and index in a chip's memory (DA7280, CS40L50); 0, 0 is the
+// first stored waveform.
+static int16_t pressured_ff_custom_data[2] = {0, 0};
+
+// Uploads an effect (EVIOCSFF) and returns the ioctl's result; *id is the kernel's id for it. `type` is
+// FF_RUMBLE, FF_PERIODIC or PRESSURED_FF_HAPTIC; `waveform` (FF_SINE, FF_CUSTOM) for periodic effects.
+static inline int pressured_ff_upload(int fd, uint16_t type, uint16_t waveform, uint16_t magnitude,
+                                      uint16_t length_ms, uint16_t hid_usage, int16_t *id) {
+    struct ff_effect e;
+    memset(&e, 0, sizeof(e));
+    e.type = type;
+    e.id = -1;
+    e.replay.length = length_ms;
+    if (type == FF_RUMBLE) {
+        e.u.rumble.strong_magnitude = magnitude;
+        e.u.rumble.weak_magnitude = magnitude;
+    } else if (type == FF_PERIODIC) {
+        e.u.periodic.waveform = waveform;
+        e.u.periodic.period = 5;  // 200 Hz: near a linear actuator's resonance, felt on a motor too
+        e.u.periodic.magnitude = (int16_t)(magnitude / 2);
+        if (waveform == 0x5d /* FF_CUSTOM */) {
+            e.u.periodic.custom_len = 2;
+            e.u.periodic.custom_data = pressured_ff_custom_data;
+        }
+    } else if (type == PRESSURED_FF_HAPTIC) {
+        struct pressured_ff_haptic_effect *h = (struct pressured_ff_haptic_effect *)&e.u;
+        h->hid_usage = hid_usage;
+        h->intensity = (uint16_t)(magnitude / 655);  // percent, as HID haptic intensity
+        h->repeat_count = 0;
+    }
+    int rc = ioctl(fd, EVIOCSFF, &e);
+    *id = e.id;
+    return rc;
+}
+
+// Plays an uploaded effect once: the play event (EV_FF, code = id, value = 1). Returns write's result.
+static inline ssize_t pressured_ff_play(int fd, int16_t id) {
+    struct input_event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.type = EV_FF;
+    ev.code = (uint16_t)id;
+    ev.value = 1;
+    return write(fd, &ev, sizeof(ev));
+}
+
+static inline int pressured_ff_erase(int fd, int16_t id) { return ioctl(fd, EVIOCRMFF, (int)id); }
+
+// How many effects the device holds at once (EVIOCGEFFECTS).
+static inline int pressured_ff_slots(int fd, int *n) { return ioctl(fd, EVIOCGEFFECTS, n); }
+
+// The EV_FF bits (FF_CNT of them) and EV_ABS bits, into `bits` of `len` bytes.
+static inline int pressured_ff_bits(int fd, uint8_t *bits, size_t len) { return ioctl(fd, EVIOCGBIT(EV_FF, len), bits); }
+static inline int pressured_device_name(int fd, char *name, size_t len) { return ioctl(fd, EVIOCGNAME(len), name); }
+static inline int pressured_abs_bits(int fd, uint8_t *bits, size_t len) { return ioctl(fd, EVIOCGBIT(EV_ABS, len), bits); }
 
 #endif

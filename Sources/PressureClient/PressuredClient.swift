@@ -108,12 +108,12 @@ public final class PressuredClient: Sendable {
         try await current().ping()
     }
 
-    /// ``PressuredConnection/set(forceTouch:sensitivity:)`` on the current connection.
+    /// ``PressuredConnection/set(forceTouch:sensitivity:haptics:)`` on the current connection.
     @discardableResult
-    public func set(forceTouch: Bool? = nil, sensitivity: Sensitivity? = nil) async throws(PressuredClientError)
-        -> PublicSettings
+    public func set(forceTouch: Bool? = nil, sensitivity: Sensitivity? = nil, haptics: Bool? = nil)
+        async throws(PressuredClientError) -> PublicSettings
     {
-        try await current().set(forceTouch: forceTouch, sensitivity: sensitivity)
+        try await current().set(forceTouch: forceTouch, sensitivity: sensitivity, haptics: haptics)
     }
 
     /// Stops: closes the connection, stops reconnecting, ends ``events``. Safe to call more than once.

@@ -97,10 +97,10 @@ public final class PressuredConnection: Sendable {
     /// `not-permitted`); returns the new settings. Every client, this one included, also receives a
     /// `settings` event, and `device` `changed` for each device whose force capability changed.
     @discardableResult
-    public func set(forceTouch: Bool? = nil, sensitivity: Sensitivity? = nil)
+    public func set(forceTouch: Bool? = nil, sensitivity: Sensitivity? = nil, haptics: Bool? = nil)
         async throws(PressuredClientError) -> PublicSettings
     {
-        let change = SettingsChange(forceTouch: forceTouch, sensitivity: sensitivity)
+        let change = SettingsChange(forceTouch: forceTouch, sensitivity: sensitivity, haptics: haptics)
         return try await answer(.set(change)) { if case .set(let s) = $0 { s } else { nil } }
     }
 

@@ -13,6 +13,9 @@ public struct GestureSettings: Hashable, Sendable {
     public var longPressSlopMillimetres: Double = 2.0
     /// The upward move during a peek that reveals quick actions (the issue asks for 10–15 mm).
     public var quickActionsDistanceMillimetres: Double = 12.0
+    /// The daemon plays haptic effects on gestures (``HapticSettings``); a control client's `set` can turn
+    /// them off for everyone, and `Haptics = off` in the configuration starts them off.
+    public var hapticsEnabled: Bool = true
 
     public init() {}
 

@@ -159,8 +159,14 @@ extension ClientRequest {
             }
             change.sensitivity = sensitivity
         }
-        guard change.forceTouch != nil || change.sensitivity != nil else {
-            throw .invalid("'set' needs 'forceTouch' and/or 'sensitivity'")
+        if let value = try fields.field("haptics") {
+            guard case .bool(let on) = value else {
+                throw .invalid("'haptics' must be true or false, not \(describe(value))")
+            }
+            change.haptics = on
+        }
+        guard change.forceTouch != nil || change.sensitivity != nil || change.haptics != nil else {
+            throw .invalid("'set' needs one or more of 'forceTouch', 'sensitivity', 'haptics'")
         }
         return change
     }

@@ -21,6 +21,10 @@ extension ClientRequest {
                 JSONWriter.appendBool(forceTouch, to: &out)
             }
             JSONWriter.appendMember("sensitivity", change.sensitivity?.rawValue, to: &out)
+            if let haptics = change.haptics {
+                JSONWriter.appendKey("haptics", to: &out)
+                JSONWriter.appendBool(haptics, to: &out)
+            }
         case .resetLearning(let device):
             if let device {
                 JSONWriter.appendKey("device", to: &out)
@@ -60,6 +64,10 @@ extension ClientRequest {
         JSONWriter.appendKey("wants", to: &out)
         JSONWriter.appendStrings(RegionWants.names.filter { region.wants.contains($0.1) }.map(\.0), to: &out)
         JSONWriter.appendMember("app", region.app, to: &out)
+        if !region.haptics {
+            JSONWriter.appendKey("haptics", to: &out)
+            JSONWriter.appendBool(false, to: &out)
+        }
         if !region.items.isEmpty { append(region.items, to: &out) }
     }
 

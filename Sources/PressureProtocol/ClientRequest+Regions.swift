@@ -29,7 +29,7 @@ extension ClientRequest {
     }
 
     /// `{"request":"setRegion","region":"mail","x":0,"y":0,"width":96,"height":96,"z":1,
-    ///   "wants":["previews","quickActions","longPress"],"app":"org.example.mail","items":[…]}`
+    ///   "wants":["previews","quickActions","longPress"],"app":"org.example.mail","items":[…],"haptics":false}`
     static func decodeRegion(_ fields: Fields) throws(Failure) -> Region {
         let id = try requiredString(fields, "region")
         let width = try number(fields, "width")
@@ -56,6 +56,10 @@ extension ClientRequest {
             }
         }
         region.app = try optionalString(fields, "app")
+        if let h = try fields.field("haptics") {
+            guard case .bool(let on) = h else { throw .invalid("'haptics' must be true or false, not \(describe(h))") }
+            region.haptics = on
+        }
         if try fields.field("items") != nil { region.items = try decodeItems(fields) }
         return region
     }

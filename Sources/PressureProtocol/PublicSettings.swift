@@ -2,20 +2,25 @@
 public struct PublicSettings: Hashable, Sendable {
     public var forceTouch: Bool
     public var sensitivity: Sensitivity
+    /// Whether the daemon plays haptic effects on gestures (an app that plays its own may want to know).
+    public var haptics: Bool
 
-    public init(forceTouch: Bool, sensitivity: Sensitivity) {
+    public init(forceTouch: Bool, sensitivity: Sensitivity, haptics: Bool = true) {
         self.forceTouch = forceTouch
         self.sensitivity = sensitivity
+        self.haptics = haptics
     }
 }
 
 extension PublicSettings {
-    /// `{"forceTouch":true,"sensitivity":"medium"}`
+    /// `{"forceTouch":true,"sensitivity":"medium","haptics":true}`
     public func append(to out: inout [UInt8]) {
         out.append(contentsOf: #"{"forceTouch":"#.utf8)
         JSONWriter.appendBool(forceTouch, to: &out)
         JSONWriter.appendKey("sensitivity", to: &out)
         JSONWriter.appendString(sensitivity.rawValue, to: &out)
+        JSONWriter.appendKey("haptics", to: &out)
+        JSONWriter.appendBool(haptics, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -25,6 +30,9 @@ extension PublicSettings {
     }
 
     init(_ f: MessageFields) throws(MessageDecodingError) {
-        self.init(forceTouch: try f.bool("forceTouch"), sensitivity: try f.enumeration("sensitivity", Sensitivity.self))
+        // `haptics` came with protocol additions of issue 17: a daemon from before sends none, and plays none.
+        self.init(
+            forceTouch: try f.bool("forceTouch"), sensitivity: try f.enumeration("sensitivity", Sensitivity.self),
+            haptics: try f.optionalBool("haptics") ?? false)
     }
 }

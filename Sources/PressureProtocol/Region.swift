@@ -18,11 +18,14 @@ public struct Region: Hashable, Sendable {
     public var app: String?
     /// The region's own quick actions (an item in an app), at most ``QuickActionItem/maximumShown``.
     public var items: [QuickActionItem]
+    /// False: the daemon plays no haptic effect for touches that begin here (the app plays its own).
+    public var haptics: Bool
 
     public init(
         id: String, owner: Int, x: Double, y: Double, width: Double, height: Double, z: Int = 0,
-        wants: RegionWants = .default, app: String? = nil, items: [QuickActionItem] = []
+        wants: RegionWants = .default, app: String? = nil, items: [QuickActionItem] = [], haptics: Bool = true
     ) {
+        self.haptics = haptics
         self.id = id
         self.owner = owner
         self.x = x

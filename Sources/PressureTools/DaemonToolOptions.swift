@@ -2,7 +2,7 @@ import PressureClient
 import PressureCommandLine
 
 /// The command line every tool that talks to the running daemon shares: `--help`, `--socket PATH`, flags
-/// of its own, and no arguments.
+/// and options with a value of its own, and no arguments.
 struct DaemonToolOptions {
     /// What to do after reading the command line.
     enum Parsed {
@@ -15,8 +15,12 @@ struct DaemonToolOptions {
     var socketPath: String
     /// The tool's own flags that were given.
     var flags: Set<String>
+    /// The tool's own options with a value that were given, by name.
+    var values: [String: String] = [:]
 
-    static func parse(_ arguments: [String], command: String, usage: String, flags known: [String]) -> Parsed {
+    static func parse(
+        _ arguments: [String], command: String, usage: String, flags known: [String], values knownValues: [String] = []
+    ) -> Parsed {
         do {
             var options = OptionReader(arguments)
             if options.flag("-h") || options.flag("--help") {
@@ -26,6 +30,7 @@ struct DaemonToolOptions {
             var parsed = DaemonToolOptions(socketPath: PressuredConnection.environmentSocketPath, flags: [])
             for flag in known where options.flag(flag) { parsed.flags.insert(flag) }
             if let p = try options.value("--socket") { parsed.socketPath = p }
+            for name in knownValues { parsed.values[name] = try options.value(name) }
             let rest = try options.finish()
             guard rest.isEmpty else { throw OptionReader.UsageError("unexpected argument '\(rest[0])'") }
             return .run(parsed)

@@ -66,7 +66,7 @@ public enum MonitorFormat {
     }
 
     public static func settings(_ s: PublicSettings) -> String {
-        "force touch \(s.forceTouch ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"
+        "force touch \(s.forceTouch ? "on" : "off"), sensitivity \(s.sensitivity.rawValue), haptics \(s.haptics ? "on" : "off")"
     }
 
     static func contactLine(_ e: PressureEvent, _ what: String) -> String {

@@ -17,6 +17,8 @@ let usage = """
       monitor     connect to the running daemon and print its gestures and device changes as they happen
       reload      ask the running daemon to read its configuration again
       status      what the running daemon holds: devices, clients, fingers down, regions, queues
+      metrics     the running daemon's figures and latency histograms as OpenMetrics text (Prometheus)
+      haptics     list haptic devices, what they support and each gesture's effect; --play plays them
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +32,8 @@ case "calibrate": exit(rest.contains("--reset") ? ResetLearningTool.main(rest) :
 case "monitor": exit(MonitorTool.main(rest))
 case "reload": exit(ReloadTool.main(rest))
 case "status": exit(StatusTool.main(rest))
+case "metrics": exit(MetricsTool.main(rest))
+case "haptics": exit(HapticsTool.main(rest))
 case "-h", "--help", "help":
     print(usage)
     exit(0)

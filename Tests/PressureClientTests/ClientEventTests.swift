@@ -32,7 +32,7 @@ final class ClientEventTests: XCTestCase {
         XCTAssertEqual(try event(#"{"type":"bye","reason":"shutdown"}"#), .bye(reason: "shutdown"))
         XCTAssertEqual(
             try event(#"{"type":"settings","settings":{"forceTouch":false,"sensitivity":"light"}}"#),
-            .settings(PublicSettings(forceTouch: false, sensitivity: .light)))
+            .settings(PublicSettings(forceTouch: false, sensitivity: .light, haptics: false)), "a daemon from before haptics plays none")
         let device = #"{"id":2,"name":"n","node":"/dev/input/event5","kind":"touchpad","forceCapability":"unavailable","maximumPossibleForce":0.0,"x":{"min":-5,"max":5},"y":{"min":0,"max":9}}"#
         XCTAssertEqual(
             try event(#"{"type":"device","change":"added","device":"# + device + "}"),

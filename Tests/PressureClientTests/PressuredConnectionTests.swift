@@ -116,6 +116,8 @@ final class PressuredConnectionTests: XCTestCase {
         XCTAssertEqual(devices.first?.forceCapability, .unavailable)
         let back = try await admin.set(forceTouch: true)
         XCTAssertEqual(back, PublicSettings(forceTouch: true, sensitivity: .firm))
+        let quiet = try await admin.set(haptics: false)
+        XCTAssertEqual(quiet, PublicSettings(forceTouch: true, sensitivity: .firm, haptics: false))
     }
 
     func testDaemonErrorsBecomeTypedErrorsAndTheConnectionCarriesOn() async throws {

@@ -213,7 +213,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(
             failure(#"{"request":"set","sensitivity":"hard"}"#)?.message,
             #"'sensitivity' must be "light", "medium" or "firm", not "hard""#)
-        XCTAssertEqual(failure(#"{"request":"set"}"#)?.message, "'set' needs 'forceTouch' and/or 'sensitivity'")
+        XCTAssertEqual(failure(#"{"request":"set"}"#)?.message, "'set' needs one or more of 'forceTouch', 'sensitivity', 'haptics'")
         XCTAssertEqual(failure(#"{"request":"ping","request":"ping"}"#)?.message, "'request' is given more than once")
         // A huge client string is not echoed whole.
         let long = String(repeating: "x", count: 10_000)
@@ -268,6 +268,6 @@ extension ProtocolTests {
         XCTAssertEqual(parsed.request, .reload)
         XCTAssertTrue(parsed.request.isControl)
         XCTAssertEqual(ServerMessage.reply(id: 5, .reload(PublicSettings(GestureSettings()))).line,
-                       #"{"type":"reply","id":5,"request":"reload","settings":{"forceTouch":true,"sensitivity":"medium"}}"#)
+                       #"{"type":"reply","id":5,"request":"reload","settings":{"forceTouch":true,"sensitivity":"medium","haptics":true}}"#)
     }
 }

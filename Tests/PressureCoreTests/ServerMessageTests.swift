@@ -46,7 +46,7 @@ final class ServerMessageTests: XCTestCase {
         + #""x":{"min":0,"max":4095},"#
         + #""y":{"min":-10,"max":2303},"# + screenJSON + "}"
     static let settings = PublicSettings(GestureSettings(forceTouchEnabled: true, sensitivity: .medium))
-    static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium"}"#
+    static let settingsJSON = #"{"forceTouch":true,"sensitivity":"medium","haptics":true}"#
 
     /// Checks the exact line, that it is one `\n`-terminated line, that Foundation parses it into an
     /// object, and that its keys come in the order given.
@@ -108,15 +108,15 @@ final class ServerMessageTests: XCTestCase {
         try check(.reply(id: "s", .status(status, force: [])),
                   #"{"type":"reply","id":"s","request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
                       + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
-                      + #""queuedBytes":80000},"force":[]}"#,
-                  keys: replyKeys + ["status", "force"])
+                      + #""queuedBytes":80000},"force":[],"latency":[]}"#,
+                  keys: replyKeys + ["status", "force", "latency"])
         // What the loop did since it started, apart from what it holds (those counts only grow).
         try check(.reply(id: 3, .status(status, force: [], activity: DaemonActivity(wakeups: 812, accepted: 61, refused: 28, acceptErrors: 29))),
                   #"{"type":"reply","id":3,"request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
                       + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
-                      + #""queuedBytes":80000},"force":[],"activity":{"wakeups":812,"accepted":61,"refused":28,"#
-                      + #""acceptErrors":29}}"#,
-                  keys: replyKeys + ["status", "force", "activity"])
+                      + #""queuedBytes":80000},"force":[],"latency":[],"activity":{"wakeups":812,"accepted":61,"#
+                      + #""refused":28,"acceptErrors":29}}"#,
+                  keys: replyKeys + ["status", "force", "latency", "activity"])
         // Each device's force beside the counts: a device learning, one with a configured average.
         let learning = try TouchPipeline(
             device: TouchDevice(TestDevices.slotted), deviceID: 1,
@@ -135,15 +135,15 @@ final class ServerMessageTests: XCTestCase {
                       + #""floor":0,"top":1000,"samples":0,"accepted":0,"maximumPossibleForce":0.0},"#
                       + #"{"device":2,"forceCapability":"available","averageSource":"configured","floor":0,"#
                       + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
-                      + #""maximumPossibleForce":3.7037}]}"#,
-                  keys: ["type", "request", "status", "force"])
+                      + #""maximumPossibleForce":3.7037}],"latency":[]}"#,
+                  keys: ["type", "request", "status", "force", "latency"])
         let firmOff = PublicSettings(GestureSettings(forceTouchEnabled: false, sensitivity: .firm))
         try check(.reply(id: nil, .set(firmOff)),
-                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#
+                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm","haptics":true}}"#
                       .replacingOccurrences(of: #""id":null,"#, with: ""),
                   keys: ["type", "request", "settings"])
         try check(.reply(id: .null, .set(firmOff)),
-                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm"}}"#,
+                  #"{"type":"reply","id":null,"request":"set","settings":{"forceTouch":false,"sensitivity":"firm","haptics":true}}"#,
                   keys: replyKeys + ["settings"])
     }
 

@@ -12,7 +12,7 @@ final class ReloadCommandTests: XCTestCase {
         try "[pressured]\nSensitivity=light\nForceTouch=off\n".write(to: conf, atomically: true, encoding: .utf8)
         let r = try Executables.run("pressurectl", ["reload", "--socket", d.socketPath])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "configuration reloaded: force touch off, sensitivity light\n")
+        XCTAssertEqual(r.stdout, "configuration reloaded: force touch off, sensitivity light, haptics on\n")
         XCTAssertTrue(d.log.contains("configuration reloaded"), d.log)
 
         try "[pressured]\nSensitivity=squishy\n".write(to: conf, atomically: true, encoding: .utf8)

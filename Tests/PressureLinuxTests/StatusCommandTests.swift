@@ -26,13 +26,15 @@ final class StatusCommandTests: XCTestCase {
             pendingChoices   0
             queuedBytes      0
             device 1 force: unavailable: learning the average touch (0 of 8 ordinary touches); average not learned yet, floor 0, top 1023
+            device 1 latency: 0 frames queued; 0 delivered; 0 unmeasured
 
             """)
         let json = try Executables.run("pressurectl", ["status", "--json", "--socket", d.socketPath])
         XCTAssertEqual(json.status, 0, json.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["devices"] as? Int, 1)
-        XCTAssertEqual(object.count, 11)
+        XCTAssertEqual(object.count, 12)
+        XCTAssertEqual((object["latency"] as? [[String: Any]])?.first?["node"] as? String, "replay:Tests/Fixtures/peek-pop.evemu")
         XCTAssertEqual((object["activity"] as? [String: Any])?["refused"] as? Int, 0)
         let force = try XCTUnwrap(object["force"] as? [[String: Any]])
         XCTAssertEqual(force.first?["forceUnavailable"] as? String, "learning")

@@ -29,6 +29,15 @@ enum Samples {
         reason: ForceUnavailableReason(code: "learning", explanation: "learning the average touch (3 of 8 ordinary touches)"),
         averageSource: .learned, floor: 0, top: 1000, samples: 3, accepted: 3, maximumPossibleForce: 0)
 
+    /// Latency figures with samples in the first bucket, a middle one and +Inf.
+    static let latency: DeviceLatency = {
+        var queue = LatencyHistogram()
+        for us: Int64 in [0, 10, 150, 7_000_000] { queue.record(microseconds: us) }
+        var delivery = LatencyHistogram()
+        delivery.record(microseconds: 320)
+        return DeviceLatency(device: 1, node: "/dev/input/event5", queue: queue, delivery: delivery, unmeasured: 3)
+    }()
+
     static let configuredForce = DeviceForceStatus(
         device: 2, forceCapability: .available, averageSource: .configured, floor: -5, average: 403.5, top: 1024,
         samples: 64, accepted: 212, median: 401, peekRaw: 645, popRaw: 806, peekForce: 1.6, popForce: 2,
@@ -53,9 +62,10 @@ enum Samples {
             .subscribe(Subscription()), .subscribe(wholeSubscription), .subscribe(Subscription(gestures: false, deviceIDs: [])),
             .devices, .ping, .status,
             .set(SettingsChange(forceTouch: false)), .set(SettingsChange(sensitivity: .firm)),
-            .set(SettingsChange(forceTouch: true, sensitivity: .light)),
+            .set(SettingsChange(forceTouch: true, sensitivity: .light)), .set(SettingsChange(haptics: false)),
             .reload, .resetLearning(device: nil), .resetLearning(device: 3),
             .setRegion(region), .setRegion(Region(id: "r", owner: 0, x: 0, y: 0, width: 1, height: 1, wants: [])),
+            .setRegion(Region(id: "own", owner: 0, x: 0, y: 0, width: 1, height: 1, haptics: false)),
             .removeRegion(id: "icon:mail"), .setQuickActions(items), .setQuickActions([]),
             .chooseAction(app: "org.example.mail", action: "compose"),
         ]
@@ -66,8 +76,9 @@ enum Samples {
         .devices([fullDevice, bareDevice]), .devices([]),
         .ping(time: Timestamp(microseconds: 12_000_175)), .ping(time: Timestamp(microseconds: -500_000)),
         .status(status, force: [learningForce, configuredForce]), .status(DaemonStatus(), force: []),
+        .status(DaemonStatus(devices: 1), force: [], latency: [latency, DeviceLatency(device: 2, node: "replay:a b.evemu")]),
         .status(status, force: [configuredForce], activity: DaemonActivity(wakeups: 1 << 40, accepted: 61, refused: 28, acceptErrors: 29)),
-        .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .reload(settings),
+        .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .set(PublicSettings(forceTouch: true, sensitivity: .light, haptics: false)), .reload(settings),
         .resetLearning(devices: [1, 3]), .resetLearning(devices: []),
     ]
 

@@ -25,13 +25,13 @@ final class MonitorFormatTests: XCTestCase {
         XCTAssertEqual(
             MonitorFormat.hello(Hello(protocolVersion: 1, version: "9.9", devices: [Self.screen, Self.learning], settings: settings), path: "/run/p.sock"),
             [
-                "pressured 9.9 (protocol 1) at /run/p.sock: force touch on, sensitivity medium",
+                "pressured 9.9 (protocol 1) at /run/p.sock: force touch on, sensitivity medium, haptics on",
                 "device 1  \"Panel\"  touchscreen  force available, max 6.65  69.0 × 95.2 mm  x 0…4095  y 0…4095  /dev/input/event5",
                 "device 2  \"Pad\"  touchpad  force unavailable (learning)  x -10…1200  y 0…800  replay:pad.evemu",
             ])
         XCTAssertEqual(
             MonitorFormat.hello(Hello(version: "9.9", devices: [], settings: PublicSettings(forceTouch: false, sensitivity: .firm)), path: "s"),
-            ["pressured 9.9 (protocol \(ServerMessage.protocolVersion)) at s: force touch off, sensitivity firm", "no devices yet"])
+            ["pressured 9.9 (protocol \(ServerMessage.protocolVersion)) at s: force touch off, sensitivity firm, haptics on", "no devices yet"])
     }
 
     func testGesturesAndTouchesLineUp() {
@@ -60,8 +60,8 @@ final class MonitorFormatTests: XCTestCase {
         XCTAssertEqual(
             MonitorFormat.line(.device(change: .changed, Self.learning)),
             "device 2 changed  \"Pad\"  touchpad  force unavailable (learning)  x -10…1200  y 0…800  replay:pad.evemu")
-        XCTAssertEqual(MonitorFormat.line(.settings(PublicSettings(forceTouch: true, sensitivity: .light))),
-                       "settings: force touch on, sensitivity light")
+        XCTAssertEqual(MonitorFormat.line(.settings(PublicSettings(forceTouch: true, sensitivity: .light, haptics: false))),
+                       "settings: force touch on, sensitivity light, haptics off")
         XCTAssertEqual(MonitorFormat.line(.dropped(DroppedTouches(touches: 1))), "dropped 1 touch event (this monitor read too slowly)")
         XCTAssertEqual(
             MonitorFormat.line(.dropped(DroppedTouches(
@@ -77,7 +77,7 @@ final class MonitorFormatTests: XCTestCase {
         XCTAssertEqual(MonitorFormat.line(.disconnected(.notConnected)), "disconnected: not connected to pressured")
         XCTAssertEqual(
             MonitorFormat.line(.reconnected(Hello(version: "9.9", devices: [], settings: PublicSettings(forceTouch: true, sensitivity: .medium)))),
-            "reconnected: pressured 9.9 (protocol \(ServerMessage.protocolVersion)) at : force touch on, sensitivity medium; no devices yet")
+            "reconnected: pressured 9.9 (protocol \(ServerMessage.protocolVersion)) at : force touch on, sensitivity medium, haptics on; no devices yet")
         XCTAssertEqual(MonitorFormat.line(.unknown(type: "future", ["type": "future", "n": 1])), #"future: {"type":"future","n":1}"#)
         XCTAssertEqual(MonitorFormat.line(.unknown(type: "", ["n": 1])), #"untyped: {"n":1}"#)
     }

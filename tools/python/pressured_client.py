@@ -89,11 +89,13 @@ class PressuredClient:
         `app` names this connection's app (its quick actions, and the actions chosen for it)."""
         return self.request("subscribe", events=list(events), devices=list(devices) if devices else None, app=app)
 
-    def set_region(self, region, x, y, width, height, z=None, wants=None, app=None, items=None):
+    def set_region(self, region, x, y, width, height, z=None, wants=None, app=None, items=None, haptics=None):
         """Registers (or replaces) a screen region; touches that begin in it are this connection's.
-        wants: from "previews", "quickActions", "longPress"; items: [{"id", "title", "subtitle"?, "icon"?}]."""
+        wants: from "previews", "quickActions", "longPress"; items: [{"id", "title", "subtitle"?, "icon"?}];
+        haptics=False: the daemon plays no haptic effect for its touches (the app plays its own)."""
         return self.request("setRegion", region=region, x=x, y=y, width=width, height=height, z=z,
-                            wants=list(wants) if wants is not None else None, app=app, items=items)
+                            wants=list(wants) if wants is not None else None, app=app, items=items,
+                            haptics=haptics)
 
     def remove_region(self, region):
         return self.request("removeRegion", region=region)
@@ -116,10 +118,10 @@ class PressuredClient:
         """What the daemon holds now: devices, clients, subscribers, contacts, regions, ... (a dict of counts)."""
         return self.request("status")["status"]
 
-    def set(self, force_touch=None, sensitivity=None):
+    def set(self, force_touch=None, sensitivity=None, haptics=None):
         """Control request (root, the daemon's user or the configuration's ControlGroup only): force touch
-        on/off, light|medium|firm."""
-        return self.request("set", forceTouch=force_touch, sensitivity=sensitivity)["settings"]
+        on/off, light|medium|firm, the daemon's haptic effects on/off for everyone."""
+        return self.request("set", forceTouch=force_touch, sensitivity=sensitivity, haptics=haptics)["settings"]
 
     # Events -------------------------------------------------------------------------------------
 

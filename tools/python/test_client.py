@@ -98,6 +98,7 @@ class ClientTests(unittest.TestCase):
                 self.assertEqual(caught.exception.code, "invalid-argument")
                 settings = client.set(force_touch=False)  # the tests run as root: allowed
                 self.assertEqual(settings["forceTouch"], False)
+                self.assertEqual(client.set(haptics=False)["haptics"], False)
                 kinds = set()
                 for event in client.events():
                     kinds.add(event["type"])

@@ -12,6 +12,8 @@ public struct Configuration: Hashable, Sendable {
     public var sections: [DeviceSection]
     /// `[app ID]` sections: static quick actions per app (`Configuration+Apps.swift`).
     public var appSections: [AppSection] = []
+    /// `[haptics]` sections, in merge order (at most one per file).
+    public var hapticsSections: [HapticsSection] = []
 
     public init(settingsSections: [SettingsSection] = [], sections: [DeviceSection] = []) {
         self.settingsSections = settingsSections
@@ -23,8 +25,13 @@ public struct Configuration: Hashable, Sendable {
     public var settings: GestureSettings {
         var result = GestureSettings()
         for section in settingsSections { section.apply(to: &result) }
+        result.hapticsEnabled = haptics.mode != .off
         return result
     }
+
+    /// The effective haptic settings: the documented defaults, overridden key by key by every
+    /// `[haptics]` section in order.
+    public var haptics: HapticSettings { HapticsSection.merged(hapticsSections) }
 
     /// Parses one file's text. `file` only names the file in errors and sources.
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
@@ -39,6 +46,7 @@ public struct Configuration: Hashable, Sendable {
             result.settingsSections += file.settingsSections
             result.sections += file.sections
             result.appSections += file.appSections
+            result.hapticsSections += file.hapticsSections
         }
         return result
     }

@@ -13,6 +13,12 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         case unknownDeviceKey(key: String, section: String)
         /// A key `[pressured]` does not know.
         case unknownSettingsKey(key: String)
+        /// A key `[haptics]` does not know.
+        case unknownHapticsKey(key: String)
+        /// A second `[haptics]` section in one file.
+        case duplicateHapticsSection(firstLine: Int)
+        /// A value that is not one of the words (or forms) the key takes.
+        case invalidChoice(key: String, value: String, expected: String)
         /// A key an `[app ID]` section does not know.
         case unknownAppKey(key: String, app: String)
         /// A user or group name the system's account database does not know
@@ -81,6 +87,12 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
             return "unknown key \(key) in [pressured]: expected one of "
                 + ConfigurationParser.settingsKeys.joined(separator: ", ")
                 + ConfigurationParser.caseHint(key, ConfigurationParser.settingsKeys)
+        case .unknownHapticsKey(let key):
+            return "unknown key \(key) in [haptics]: expected one of " + HapticsSection.Key.all.joined(separator: ", ")
+                + ConfigurationParser.caseHint(key, HapticsSection.Key.all)
+        case .duplicateHapticsSection(let firstLine):
+            return "second [haptics] section (first on line \(firstLine)): expected at most one per file"
+        case .invalidChoice(let key, let value, let expected): return "\(key) = \(value): expected \(expected)"
         case .unknownAppKey(let key, let app):
             return "unknown key \(key) in [app \(app)]: expected one of " + AppSection.Key.all.joined(separator: ", ")
                 + ConfigurationParser.caseHint(key, AppSection.Key.all)

@@ -21,7 +21,9 @@ struct ConfigurationParser {
     var settings: SettingsSection?
     var device: DeviceSection?
     var app: AppSection?
+    var haptics: HapticsSection?
     var inSettings = false
+    var inHaptics = false
     var lineNumber = 0
 
     init(file: String) { self.file = file }
@@ -42,6 +44,7 @@ struct ConfigurationParser {
         }
         try closeSection()
         if let settings { result.settingsSections.append(settings) }
+        if let haptics { result.hapticsSections.append(haptics) }
         return result
     }
 
@@ -90,12 +93,20 @@ struct ConfigurationParser {
             if let settings { throw fail(.duplicateSettingsSection(firstLine: settings.line)) }
             settings = SettingsSection(file: file, line: lineNumber)
             inSettings = true
+            inHaptics = false
+        } else if title == Self.hapticsSection {
+            if let haptics { throw fail(.duplicateHapticsSection(firstLine: haptics.line)) }
+            haptics = HapticsSection(file: file, line: lineNumber)
+            inSettings = false
+            inHaptics = true
         } else if let appID = AppSection.appID(fromTitle: title) {
             app = AppSection(app: appID, file: file, line: lineNumber)
             inSettings = false
+            inHaptics = false
         } else {
             device = DeviceSection(title: title, file: file, line: lineNumber)
             inSettings = false
+            inHaptics = false
         }
     }
 
@@ -109,6 +120,11 @@ struct ConfigurationParser {
             try setting(key, value, in: &section)
             section.keyLines[key] = lineNumber
             settings = section
+        } else if inHaptics, var section = haptics {
+            if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
+            try hapticsKey(key, value, in: &section)
+            section.keyLines[key] = lineNumber
+            haptics = section
         } else if var section = device {
             if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
             try deviceKey(key, value, in: &section)

@@ -19,6 +19,8 @@ struct DeviceTable: Sendable {
         var clock: DeviceClock
         /// The time of its last event: where its contacts are cancelled when it goes.
         var lastTime: Timestamp?
+        /// Its frames' latency figures (`status`, `pressurectl metrics`).
+        var latency = FrameLatency()
 
         var info: DeviceInfo {
             var i = DeviceInfo(id: id, node: node, pipeline: pipeline)

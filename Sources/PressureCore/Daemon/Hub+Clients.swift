@@ -123,10 +123,12 @@ extension Hub {
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
-            send(.message(.reply(id: requestID, .status(status, force: forceStatus, activity: activity))), to: .client(c))
+            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency, activity: activity))), to: .client(c))
         case .set(let change):
-            let s = change.applied(to: settings)
-            work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue)"))
+            var s = change.applied(to: settings)
+            // `Haptics = off` opens no haptic device: nothing a client sets can play on one.
+            if haptics.mode == .off { s.hapticsEnabled = false }
+            work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue), haptics \(s.hapticsEnabled ? "on" : "off")"))
             // The answer first, then what everyone (this client too) hears about the change.
             send(.message(.reply(id: requestID, .set(PublicSettings(s)))), to: .client(c))
             apply(settings: s, configuration: configuration)

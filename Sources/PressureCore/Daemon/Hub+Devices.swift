@@ -41,6 +41,7 @@ extension Hub {
             route(device: i)
         }
         let info = devices[i].info
+        retireLatency(device: i)
         devices.remove(at: i)
         regions.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
@@ -48,12 +49,19 @@ extension Hub {
     }
 
     /// Events read from a device, in order. Long-press deadlines due before an event are ticked first.
-    public mutating func handle(device id: Int, events: ArraySlice<InputEvent>) {
+    /// Each frame's latency is measured from its time on the loop's clock (the kernel's time stamp of its
+    /// `SYN_REPORT`; a paced replay's, where its schedule put it) or, for a device whose clock maps onto
+    /// none (a replay at full speed), from `handedOverAt`, when the loop handed the events over; the loop
+    /// then says when they are queued (``framesQueued(now:)``).
+    public mutating func handle(device id: Int, events: ArraySlice<InputEvent>, handedOverAt: Timestamp? = nil) {
         guard let i = devices.index(of: id) else { return }
         for e in events {
             devices.entries[i].pipeline.feed(e)
             devices.entries[i].lastTime = e.time
-            if devices.entries[i].hasNews { route(device: i) }
+            if devices.entries[i].hasNews, route(device: i) > 0 { devices.entries[i].latency.noteOutput() }
+            if e.type == EventType.syn && e.code == SynCode.report {
+                devices.entries[i].latency.frameEnded(at: devices.entries[i].clock.hubTime(of: e.time) ?? handedOverAt)
+            }
         }
     }
 
@@ -69,9 +77,12 @@ extension Hub {
     }
 
     /// Sends the outputs of the pipeline at index `i` to the clients that get them: a touch that began in
-    /// a region to its owner only, everything else to whoever subscribed.
-    mutating func route(device i: Int) {
+    /// a region to its owner only, everything else to whoever subscribed. Returns how many lines were
+    /// queued, counted per client (the frame's latency is measured to their delivery only if some were).
+    @discardableResult
+    mutating func route(device i: Int) -> Int {
         let id = devices.entries[i].id
+        var sent = 0
         for t in devices.entries[i].pipeline.transitions {
             work.notices.append(.debug("device \(id) contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")"))
         }
@@ -83,7 +94,7 @@ extension Hub {
                 var touch = e
                 // No rising hint towards a gesture the owner of the touch's region will never get.
                 if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
-                send(.event(touch), to: .subscribers(device: id, touches: true))
+                sent += send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled, regions.touchEnded(e), regions.isEmpty,
                    !regions.ownsTouches(onDevice: id) {
                     updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
@@ -91,12 +102,14 @@ extension Hub {
             case .gesture(let g):
                 switch regions.route(g, e) {
                 case .unowned:
-                    send(.event(e), to: .subscribers(device: id, touches: false))
+                    playHaptic(g, e)
+                    sent += send(.event(e), to: .subscribers(device: id, touches: false))
                 case .withheld:
                     break
                 case .owner(let client, let event, let region, let app, let menu):
+                    if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) { playHaptic(delivered, e) }
                     let items = menu.map { quickActionMenu($0) }
-                    send(.routed(event, region: region, app: app, items: items), to: .client(client))
+                    sent += send(.routed(event, region: region, app: app, items: items), to: .client(client))
                 }
             }
         }
@@ -108,6 +121,7 @@ extension Hub {
             broadcastDevice(.changed, info)
         }
         devices.offerLearnedSave(i, &work)
+        return sent
     }
 
     /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.

@@ -48,6 +48,8 @@ extension Hub {
         /// ``Hub/reload(_:answering:)`` or ``Hub/reloadFailed(_:answering:)``, whose answers come out
         /// with the next work.
         public var reloads: [ReloadRequest] = []
+        /// Haptic effects to play at once, in order (``HapticPlay``); the loop writes them before any client line.
+        public var haptics: [HapticPlay] = []
 
         /// Room for a few of each up front: the hub and the loop swap two values, and one of them is
         /// filled only now and then (what the loop's own writes and closes cause), so its first growth
@@ -58,11 +60,13 @@ extension Hub {
             notices.reserveCapacity(8)
             learnedSaves.reserveCapacity(2)
             reloads.reserveCapacity(2)
+            haptics.reserveCapacity(8)
         }
 
         /// Nothing to do: the loop may wait.
         public var isEmpty: Bool {
             writable.isEmpty && disconnects.isEmpty && notices.isEmpty && learnedSaves.isEmpty && reloads.isEmpty
+                && haptics.isEmpty
         }
 
         /// Empties every list, keeping their storage (the loop reuses one value).
@@ -72,6 +76,7 @@ extension Hub {
             notices.removeAll(keepingCapacity: true)
             learnedSaves.removeAll(keepingCapacity: true)
             reloads.removeAll(keepingCapacity: true)
+            haptics.removeAll(keepingCapacity: true)
         }
     }
 

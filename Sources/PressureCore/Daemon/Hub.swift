@@ -25,7 +25,11 @@ public struct Hub: Sendable {
     /// The gesture settings in force (the configuration's, or what a `set` request made of them).
     public internal(set) var settings: GestureSettings
     /// The configuration in force (read again on `SIGHUP` and `reload`).
-    public internal(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration {
+        didSet { haptics = configuration.haptics }
+    }
+    /// The configuration's haptic settings, kept merged (gestures look them up on the hot path).
+    public private(set) var haptics: HapticSettings
     /// The daemon's own user: as privileged as root (``AccessPolicy``).
     public let daemonUser: UInt32
     /// Log every gesture state transition (`--verbose`).
@@ -39,6 +43,8 @@ public struct Hub: Sendable {
     var clients: ClientTable
     var regions = RegionRouter()
     var quickActions = QuickActionStore()
+    /// The latency figures of devices that went away (``retiredLatencyKept`` at most).
+    var retiredLatency: [RetiredLatency] = []
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
     /// What the loop did since it started (wake-ups, connections accepted and refused): the loop counts
@@ -49,6 +55,7 @@ public struct Hub: Sendable {
     /// `daemonUser`: the user the daemon runs as (`getuid()`).
     public init(configuration: Configuration, queueCapacity: Int = 256 * 1024, daemonUser: UInt32 = 0) {
         self.configuration = configuration
+        haptics = configuration.haptics
         self.daemonUser = daemonUser
         settings = configuration.settings
         clients = ClientTable(queueCapacity: queueCapacity)

@@ -16,8 +16,11 @@ struct RegionRouter: Sendable {
         var menuShown = false
         /// The region does not want previews, so this touch's peek, pop and dismiss are not sent.
         var previewRefused = false
+        /// The region lets the daemon play haptics for the touch (`haptics` of `setRegion`).
+        var haptics: Bool
 
         init(_ r: Region) {
+            haptics = r.haptics
             client = r.owner
             region = r.id
             wants = r.wants
@@ -87,6 +90,12 @@ struct RegionRouter: Sendable {
     func showsProgress(_ e: PressureEvent) -> Bool {
         guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
         return o.showsProgress
+    }
+
+    /// Whether the daemon may play haptics for a touch: one no region owns, or whose region allows it.
+    func playsHaptics(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        return o.haptics
     }
 
     /// A touch ended; returns whether a region owned it.

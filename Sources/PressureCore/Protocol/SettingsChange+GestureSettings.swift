@@ -4,6 +4,7 @@ extension SettingsChange {
         var s = settings
         if let forceTouch { s.forceTouchEnabled = forceTouch }
         if let sensitivity { s.sensitivity = sensitivity }
+        if let haptics { s.hapticsEnabled = haptics }
         return s
     }
 }

@@ -31,6 +31,7 @@ extension Daemon {
                 if let id = deviceNodes[node] { closeDevice(id, why: "removed") }
             }
         }
+        hapticHotplug()
     }
 
     /// Opens a node and serves it if it is a touch device. Permission problems wait for the node's
@@ -74,7 +75,10 @@ extension Daemon {
         while true {
             readBuffer.removeAll(keepingCapacity: true)
             let outcome = device.read(into: &readBuffer)
-            if !readBuffer.isEmpty { hub.handle(device: id, events: readBuffer[...]) }
+            if !readBuffer.isEmpty {
+                hub.handle(device: id, events: readBuffer[...])
+                queuedNow()
+            }
             switch outcome {
             case .ok:
                 return
@@ -90,6 +94,12 @@ extension Daemon {
                 return
             }
         }
+    }
+
+    /// The frames just fed have their lines queued: tells the hub when, for its latency figures, on
+    /// CLOCK_MONOTONIC, the clock evdev stamps events on (``EvdevDevice`` sets it with EVIOCSCLOCKID).
+    func queuedNow() {
+        if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
     /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told.

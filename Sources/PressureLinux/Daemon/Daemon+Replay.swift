@@ -95,6 +95,7 @@ extension Daemon {
                     let due = try r.source.due(atMonotonic: now)
                     if due.isEmpty { break }
                     hub.handle(device: r.device, events: due)
+                    queuedNow()
                 }
             } else {
                 // Full speed: slices, up to a batch a wake-up, while no reader it waits for has its fill (a
@@ -103,8 +104,11 @@ extension Daemon {
                 while fed < ReplaySource.batch, !r.source.finished, (replayWake() ?? 1) <= now {
                     let slice = try r.source.due(atMonotonic: now)
                     if slice.isEmpty { break }
-                    hub.handle(device: r.device, events: slice)
+                    // No clock maps the capture's times at full speed: latency runs from this hand-over.
+                    let handedOver = Timestamp(microseconds: monotonicMicroseconds())
+                    hub.handle(device: r.device, events: slice, handedOverAt: handedOver)
                     fed += slice.count
+                    queuedNow()
                 }
             }
         } catch {

@@ -51,6 +51,8 @@ public final class Daemon {
     var lastAcceptError: SystemError? = nil
     /// Set while the listener rests (is not polled) because accepting cannot go on: when to try again.
     var listenerRestsUntil: Int64? = nil
+    /// The haptic devices gestures play on (``HapticDevices``).
+    var haptics: HapticDevices
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
@@ -61,6 +63,7 @@ public final class Daemon {
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration, daemonUser: getuid())
+        haptics = HapticDevices(settings: configuration.haptics)
         hub.recordsTransitions = options.verbose
         do {
             loop = try EventLoop()
@@ -89,6 +92,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
+        startHaptics()
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         checkDescriptorBudget()
         performHubWork()
@@ -157,6 +161,7 @@ public final class Daemon {
             }
         }
         listener.stop()
+        haptics.closeAll()
         limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
         Log.info("pressured stopped")
         return exitStatus
@@ -194,6 +199,7 @@ public final class Daemon {
         notify?.send("RELOADING=1")
         do {
             hub.reload(try Self.loadConfiguration(options), answering: request)
+            reconfigureHaptics()
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
@@ -244,15 +250,19 @@ public final class Daemon {
     func performHubWork() {
         while true {
             hub.takeWork(&work)
-            if work.isEmpty { return }
+            if work.isEmpty { break }
             perform(work)
             work.removeAll()
         }
+        // Written what could be: frames whose lines every client now has are delivered (latency figures).
+        if hub.awaitsDelivery { hub.framesWritten(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
     /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
     /// stages what devices learned, closes whom it dropped.
     private func perform(_ work: Hub.Work) {
+        // Haptics first: the effect starts before any client has even been written the gesture.
+        if !work.haptics.isEmpty { haptics.play(work.haptics) }
         for r in work.reloads { reload(answering: r) }
         for n in work.notices {
             switch n {

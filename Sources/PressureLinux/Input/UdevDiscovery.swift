@@ -31,6 +31,21 @@ public final class UdevDiscovery {
     /// does not run or enumeration fails (logged): no devices is the safe answer for a daemon that will
     /// hear about devices through the monitor anyway.
     public func enumerate() -> [String] {
+        enumerate { TouchDeviceFilter.isTouch(properties: Self.properties($0)) }
+    }
+
+    /// The nodes of haptic devices udev knows now (``HapticDeviceFilter``), in number order.
+    public func enumerateHaptic() -> [String] { enumerate(Self.isHaptic) }
+
+    /// Whether a udev device is a haptic device (its input parent's `capabilities/ff` and its properties).
+    static func isHaptic(_ device: OpaquePointer) -> Bool {
+        let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
+        let ff = parent.flatMap { udev_device_get_sysattr_value($0, "capabilities/ff") }.map { String(cString: $0) }
+        return HapticDeviceFilter.isHaptic(properties: properties(device), ffCapabilities: ff)
+    }
+
+    /// The `event*` nodes of initialized input devices that `accept` takes, in number order.
+    func enumerate(_ accept: (OpaquePointer) -> Bool) -> [String] {
         guard let e = udev_enumerate_new(udev) else {
             Log.warning("udev: cannot enumerate input devices: \(String(cString: strerror(Glibc.errno)))")
             return []
@@ -54,9 +69,7 @@ public final class UdevDiscovery {
                 let device = udev_device_new_from_syspath(udev, syspath)
             else { continue }
             defer { udev_device_unref(device) }
-            if let node = Self.devnode(device), EventNode.isEventNode(node),
-                TouchDeviceFilter.isTouch(properties: Self.properties(device))
-            {
+            if let node = Self.devnode(device), EventNode.isEventNode(node), accept(device) {
                 nodes.append(node)
             }
         }

@@ -13,6 +13,10 @@ public final class UdevMonitor: HotplugSource {
     private let discovery: UdevDiscovery
     private let monitor: OpaquePointer
     private var book = UdevHotplugBook()
+    /// Haptic devices come and go through the same announcements, kept apart from touch devices.
+    private var hapticBook = UdevHotplugBook()
+    /// Haptic nodes added and removed since ``takeHapticChanges()``.
+    private var hapticChanges: [Hotplug] = []
 
     init(discovery: UdevDiscovery) throws(SystemError) {
         self.discovery = discovery
@@ -83,10 +87,29 @@ public final class UdevMonitor: HotplugSource {
             }) {
                 changes.append(change)
             }
+            if let change = hapticBook.apply(action: action, node: node, isTouch: { UdevDiscovery.isHaptic(device) }) {
+                hapticChanges.append(change)
+            }
         }
     }
 
-    private func rescan() -> [Hotplug] { book.rescan(now: Set(discovery.enumerate())) }
+    /// The haptic nodes present now (call once, as ``scan()``).
+    public func scanHaptic() -> [String] {
+        let nodes = discovery.enumerateHaptic()
+        hapticBook.known = Set(nodes)
+        return nodes
+    }
+
+    /// Haptic nodes added and removed, as ``receive()`` heard them (after an overflow, what a rescan finds).
+    public func takeHapticChanges() -> [Hotplug] {
+        defer { hapticChanges.removeAll() }
+        return hapticChanges
+    }
+
+    private func rescan() -> [Hotplug] {
+        hapticChanges += hapticBook.rescan(now: Set(discovery.enumerateHaptic()))
+        return book.rescan(now: Set(discovery.enumerate()))
+    }
 }
 
 @available(*, unavailable, message: "libudev monitors are not thread-safe")

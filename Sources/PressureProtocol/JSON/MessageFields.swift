@@ -25,6 +25,13 @@ struct MessageFields {
         return b
     }
 
+    /// A boolean that may be absent.
+    func optionalBool(_ key: String) throws(MessageDecodingError) -> Bool? {
+        guard let v = value[key], v != .null else { return nil }
+        guard let b = v.boolValue else { throw mistyped(key, v, "a boolean") }
+        return b
+    }
+
     func int(_ key: String) throws(MessageDecodingError) -> Int {
         let v = try required(key)
         guard let n = v.exactInteger else { throw mistyped(key, v, "an integer") }

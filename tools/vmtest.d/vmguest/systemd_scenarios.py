@@ -253,8 +253,9 @@ def s14_kill_restart(details):
 
 
 # Properties of the unit as systemd loaded it, and what the project's unit file sets them to.
-HARDENING = {"User": "pressured", "Group": "pressured", "SupplementaryGroups": "input", "ProtectSystem": "strict",
-             "ProtectHome": "yes", "PrivateTmp": "yes", "DevicePolicy": "closed", "DeviceAllow": "char-input r",
+HARDENING = {"User": "pressured", "Group": "pressured", "SupplementaryGroups": "input pressured-haptic",
+             "ProtectSystem": "strict",
+             "ProtectHome": "yes", "PrivateTmp": "yes", "DevicePolicy": "closed", "DeviceAllow": "char-input rw",
              "RestrictAddressFamilies": "AF_UNIX AF_NETLINK", "NoNewPrivileges": "yes", "CapabilityBoundingSet": "",
              "AmbientCapabilities": "", "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes",
              "ProtectKernelLogs": "yes", "ProtectControlGroups": "yes", "ProtectClock": "yes",
