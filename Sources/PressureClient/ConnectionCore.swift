@@ -158,6 +158,12 @@ final class ConnectionCore: Sendable {
         }
         let type = value["type"]?.stringValue
         guard sawHello else {
+            // A daemon that turns the connection away (`too-many-clients`) says why instead of hello.
+            if type == "error" {
+                return .daemon(
+                    code: value["error"]?.stringValue ?? "", message: value["message"]?.stringValue ?? "",
+                    fatal: value["fatal"]?.boolValue ?? false)
+            }
             guard type == "hello" else { return .invalidMessage("the first line is not a hello") }
             let hello: Hello
             do throws(MessageDecodingError) {

@@ -43,16 +43,7 @@ public struct DaemonStatus: Hashable, Sendable {
     }
 
     /// `{"devices":1,"clients":2,…}`
-    public func append(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        for (i, field) in fields.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(field.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONWriter.appendInteger(field.value, to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-    }
+    public func append(to out: inout [UInt8]) { JSONWriter.appendCounts(fields, to: &out) }
 }
 
 extension DaemonStatus {

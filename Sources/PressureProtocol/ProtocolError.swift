@@ -20,12 +20,15 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case tooSlow = "too-slow"
         /// `reload` found a configuration file it could not use; the old configuration stays.
         case reloadFailed = "reload-failed"
+        /// The daemon serves as many clients as it may (`MaxClients`), or has no file descriptor left for
+        /// another: sent instead of `hello` to the connection it turns away.
+        case tooManyClients = "too-many-clients"
 
         /// Whether the daemon disconnects after this error (the doc's "then" column).
         public var isFatal: Bool {
             switch self {
             case .invalidJSON, .unknownRequest, .invalidArgument, .notPermitted, .reloadFailed: return false
-            case .lineTooLong, .tooManyErrors, .tooSlow: return true
+            case .lineTooLong, .tooManyErrors, .tooSlow, .tooManyClients: return true
             }
         }
     }
@@ -66,6 +69,11 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The error budget is spent (fatal).
     public static func tooManyErrors(_ count: Int = maximumErrors) -> ProtocolError {
         ProtocolError(code: .tooManyErrors, message: "\(count) errors in a row on this connection")
+    }
+
+    /// A newcomer turned away (fatal): `why` says what is full (`MaxClients`, or the descriptors).
+    public static func tooManyClients(_ why: String) -> ProtocolError {
+        ProtocolError(code: .tooManyClients, message: why + "; the clients connected are served, try again later")
     }
 
     /// The client's queue cannot take a gesture or device event (fatal).

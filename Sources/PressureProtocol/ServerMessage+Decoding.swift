@@ -56,7 +56,9 @@ extension ServerMessage.Reply {
             if f.raw("latency") != nil {
                 for entry in try f.objects("latency") { latency.append(try DeviceLatency(entry)) }
             }
-            self = .status(try DaemonStatus(try f.object("status")), force: force, latency: latency)
+            self = .status(
+                try DaemonStatus(try f.object("status")), force: force, latency: latency,
+                activity: try f.optionalObject("activity").map { o throws(MessageDecodingError) in try DaemonActivity(o) })
         case "set": self = .set(try PublicSettings(try f.object("settings")))
         case "reload": self = .reload(try PublicSettings(try f.object("settings")))
         case "resetLearning":

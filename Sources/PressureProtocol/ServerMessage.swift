@@ -38,9 +38,11 @@ public enum ServerMessage: Hashable, Sendable {
         case devices([DeviceInfo])
         /// The daemon's monotonic clock.
         case ping(time: Timestamp)
-        /// What the daemon holds now, each device's force (sent as `force`, beside the counts) and its
-        /// latency figures (`latency`; absent from older daemons' replies, decoded as none).
-        case status(DaemonStatus, force: [DeviceForceStatus], latency: [DeviceLatency] = [])
+        /// What the daemon holds now, each device's force (sent as `force`, beside the counts), its
+        /// latency figures (`latency`; absent from older daemons' replies, decoded as none), and what it
+        /// has done since it started (`activity`; nil from a daemon that does not say).
+        case status(
+            DaemonStatus, force: [DeviceForceStatus], latency: [DeviceLatency] = [], activity: DaemonActivity? = nil)
         /// The settings after the change.
         case set(PublicSettings)
         /// The settings after the configuration was read again.
@@ -134,13 +136,17 @@ public enum ServerMessage: Hashable, Sendable {
         case .ping(let time):
             out.append(contentsOf: #""ping","time":"#.utf8)
             WireFormat.appendSeconds(time, to: &out)
-        case .status(let status, let force, let latency):
+        case .status(let status, let force, let latency, let activity):
             out.append(contentsOf: #""status","status":"#.utf8)
             status.append(to: &out)
             JSONWriter.appendKey("force", to: &out)
             JSONWriter.appendList(force, to: &out) { f, out in f.append(to: &out) }
             JSONWriter.appendKey("latency", to: &out)
             JSONWriter.appendList(latency, to: &out) { l, out in l.append(to: &out) }
+            if let activity {
+                JSONWriter.appendKey("activity", to: &out)
+                activity.append(to: &out)
+            }
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)
             settings.append(to: &out)

@@ -14,6 +14,9 @@ enum DaemonConnectionAdvice {
             return "the daemon refused: \(message); \(request) is for root and the control group (ControlGroup in /etc/pressured/pressured.conf): join it or use sudo"
         case .daemon(let code, let message, _) where code == ProtocolError.Code.reloadFailed.rawValue:
             return "the daemon kept its old configuration: \(message); fix the file and run `pressurectl reload` again"
+        case .daemon(let code, let message, _) where code == ProtocolError.Code.tooManyClients.rawValue:
+            return "the daemon turned this connection away: \(message) (the journal, `journalctl -u pressured`, "
+                + "says who connects; MaxClients in /etc/pressured/pressured.conf sets the cap)"
         default:
             return "\(error)"
         }

@@ -13,7 +13,8 @@ public enum StatusTool {
         then each device's force: where its average touch comes from (configured, learned, prior), what
         was learned and on how many touches, peek and pop, and why force is off where it is; then each
         device's latency: frames queued and delivered, their mean and the bucket that holds the 99th
-        percentile (`pressurectl metrics` gives the histograms whole).
+        percentile (`pressurectl metrics` gives the histograms whole); then what the daemon did since it
+        started (loop wakeups, connections accepted and refused, acceptErrors).
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
           --json          the daemon's answer as it is, one JSON object
         """
@@ -42,7 +43,8 @@ public enum StatusTool {
             let latency = reply["latency"]?.arrayValue ?? []
             if json {
                 var out: [UInt8] = []
-                JSONWriter.append(.object(members + [("force", .array(force)), ("latency", .array(latency))]), to: &out)
+                let since = reply["activity"].map { [("activity", $0)] } ?? []
+                JSONWriter.append(.object(members + [("force", .array(force)), ("latency", .array(latency))] + since), to: &out)
                 print(String(decoding: out, as: UTF8.self))
             } else {
                 let width = members.map(\.0.count).max() ?? 0
@@ -57,6 +59,11 @@ public enum StatusTool {
                 for entry in latency {
                     guard let l = try? DeviceLatency(json: entry) else { continue }
                     print("device \(l.device) latency: \(l.summary)")
+                }
+                // What the daemon did since it started, as it names it (counts a newer daemon adds show too).
+                if case .object(let since)? = reply["activity"] {
+                    print("since start: " + since.map { "\($0.0) \($0.1.numberValue.map { String(Int($0)) } ?? "?")" }
+                        .joined(separator: ", "))
                 }
             }
             return 0

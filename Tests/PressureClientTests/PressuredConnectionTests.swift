@@ -196,6 +196,37 @@ final class PressuredConnectionTests: XCTestCase {
         }
     }
 
+    /// A daemon serving as many clients as `MaxClients` allows turns the next one away: the connection
+    /// fails with the daemon's `too-many-clients`, not as a peer that broke the protocol.
+    func testADaemonThatTurnsTheConnectionAwaySaysWhy() async throws {
+        let folder = try TemporaryFolder()
+        let conf = folder.url.appendingPathComponent("one.conf")
+        try "[pressured]\nMaxClients = 1\n".write(to: conf, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(replay: "peek-pop.evemu", in: folder, extra: ["--config", conf.path])
+        // DaemonProcess's probe holds the one place until the daemon has seen it go: until then, even the
+        // first is turned away.
+        var connected: PressuredConnection? = nil
+        for _ in 0..<500 where connected == nil {
+            do {
+                connected = try await PressuredConnection.connect(path: daemon.socketPath)
+            } catch {
+                guard error.protocolCode == .tooManyClients else { throw error }
+            }
+        }
+        let first = try XCTUnwrap(connected)
+        defer { first.close() }
+        do {
+            let second = try await PressuredConnection.connect(path: daemon.socketPath)
+            second.close()
+            XCTFail("a second client past MaxClients = 1")
+        } catch {
+            XCTAssertEqual(error.protocolCode, .tooManyClients, "\(error)")
+            guard case .daemon(_, let message, let fatal) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(fatal)
+            XCTAssertTrue(message.contains("MaxClients = 1"), message)
+        }
+    }
+
     /// A peer that never greets is a timeout, not a hang.
     func testAPeerWithoutHelloTimesOut() async throws {
         let folder = try TemporaryFolder()

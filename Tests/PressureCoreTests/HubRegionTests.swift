@@ -215,7 +215,7 @@ final class HubRegionTests: XCTestCase {
         XCTAssertNotNil(hub.nextDeadline)
         hub.tick(now: Timestamp(microseconds: 30_000_000))
         XCTAssertNil(hub.nextDeadline)
-        XCTAssertTrue(hub.takeWork().notices.contains(.warning("dropped the choice x for org.example.gone: the app did not connect in time")))
+        XCTAssertTrue(hub.takeWork().notices.contains(.clientWarning("dropped the choice x for org.example.gone: the app did not connect in time")))
         let late = hub.connect(mayControl: false)
         send(late, #"{"request":"subscribe","app":"org.example.gone"}"#, now: 31_000_000)
         XCTAssertFalse(lines(late).contains { $0.contains(#""type":"action""#) })
@@ -265,7 +265,7 @@ final class HubRegionTests: XCTestCase {
         XCTAssertEqual(hub.status.quickActionApps, Hub.maximumQuickActionApps)
         XCTAssertNil(hub.quickActions.runTime["app9"])
         XCTAssertNotNil(hub.quickActions.runTime["app10"])
-        XCTAssertTrue(hub.takeWork().notices.contains(.warning(
+        XCTAssertTrue(hub.takeWork().notices.contains(.clientWarning(
             "forgot the quick actions of app0: more than 256 apps set some")))
         setActions(app: "app10", one)  // setting again makes app10 the newest: app11 goes next
         setActions(app: "new", one)

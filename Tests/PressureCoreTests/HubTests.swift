@@ -102,7 +102,7 @@ final class HubTests: XCTestCase {
                 + #""force":[{"device":1,"forceCapability":"available","averageSource":"configured","floor":0,"#
                 + #""average":270.0,"top":1000,"peekRaw":378,"popRaw":540,"peekForce":1.4,"popForce":2.0,"#
                 + #""maximumPossibleForce":3.7037}],"latency":[{"device":1,"node":"n","queue":"# + empty + #","delivery":"#
-                + empty + #","unmeasured":0}]}"#])
+                + empty + #","unmeasured":0}],"activity":{"wakeups":0,"accepted":0,"refused":0,"acceptErrors":0}}"#])
         var lift = EventScript()
         lift.frame(at: 50) { $0.slot(0, id: -1) }
         hub.handle(device: dev, events: lift.events[...])

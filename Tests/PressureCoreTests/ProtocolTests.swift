@@ -245,8 +245,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(
             ProtocolError.Code.allCases.map(\.rawValue),
             ["invalid-json", "unknown-request", "invalid-argument", "not-permitted", "line-too-long",
-             "too-many-errors", "too-slow", "reload-failed"])
-        XCTAssertEqual(ProtocolError.Code.allCases.filter(\.isFatal), [.lineTooLong, .tooManyErrors, .tooSlow])
+             "too-many-errors", "too-slow", "reload-failed", "too-many-clients"])
+        XCTAssertEqual(ProtocolError.Code.allCases.filter(\.isFatal), [.lineTooLong, .tooManyErrors, .tooSlow, .tooManyClients])
         XCTAssertEqual(ProtocolError(code: .invalidArgument, message: "m").fatal, false)
         XCTAssertEqual(ProtocolError(code: .invalidArgument, message: "m", fatal: true).fatal, true)
         let denied = ProtocolError.notPermitted(id: 12, request: "set")

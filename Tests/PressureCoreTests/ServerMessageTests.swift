@@ -110,6 +110,13 @@ final class ServerMessageTests: XCTestCase {
                       + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
                       + #""queuedBytes":80000},"force":[],"latency":[]}"#,
                   keys: replyKeys + ["status", "force", "latency"])
+        // What the loop did since it started, apart from what it holds (those counts only grow).
+        try check(.reply(id: 3, .status(status, force: [], activity: DaemonActivity(wakeups: 812, accepted: 61, refused: 28, acceptErrors: 29))),
+                  #"{"type":"reply","id":3,"request":"status","status":{"devices":2,"clients":3,"subscribers":1,"#
+                      + #""contacts":4,"regionContacts":1,"regions":5,"quickActionApps":6,"pendingChoices":7,"#
+                      + #""queuedBytes":80000},"force":[],"latency":[],"activity":{"wakeups":812,"accepted":61,"#
+                      + #""refused":28,"acceptErrors":29}}"#,
+                  keys: replyKeys + ["status", "force", "latency", "activity"])
         // Each device's force beside the counts: a device learning, one with a configured average.
         let learning = try TouchPipeline(
             device: TouchDevice(TestDevices.slotted), deviceID: 1,

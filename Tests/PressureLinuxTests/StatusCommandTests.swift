@@ -9,7 +9,13 @@ final class StatusCommandTests: XCTestCase {
         let r = try Executables.run("pressurectl", ["status", "--socket", d.socketPath])
         XCTAssertEqual(r.status, 0, r.stderr)
         // The replay device, and this connection itself (which never subscribed).
-        XCTAssertEqual(r.stdout, """
+        // What the daemon did since it started comes last; its wake-ups depend on the run.
+        var out = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let since = out.count > 1 ? out.remove(at: out.count - 2) : ""
+        XCTAssertNotNil(since.range(
+            of: #"^since start: wakeups \d+, accepted 2, refused 0, acceptErrors 0$"#,
+            options: .regularExpression), "\(since) (the probe and this connection accepted)")
+        XCTAssertEqual(out.joined(separator: "\n"), """
             devices          1
             clients          1
             subscribers      0
@@ -27,8 +33,9 @@ final class StatusCommandTests: XCTestCase {
         XCTAssertEqual(json.status, 0, json.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["devices"] as? Int, 1)
-        XCTAssertEqual(object.count, 11)
+        XCTAssertEqual(object.count, 12)
         XCTAssertEqual((object["latency"] as? [[String: Any]])?.first?["node"] as? String, "replay:Tests/Fixtures/peek-pop.evemu")
+        XCTAssertEqual((object["activity"] as? [String: Any])?["refused"] as? Int, 0)
         let force = try XCTUnwrap(object["force"] as? [[String: Any]])
         XCTAssertEqual(force.first?["forceUnavailable"] as? String, "learning")
         XCTAssertEqual(force.first?["averageSource"] as? String, "learned")

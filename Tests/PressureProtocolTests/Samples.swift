@@ -77,6 +77,7 @@ enum Samples {
         .ping(time: Timestamp(microseconds: 12_000_175)), .ping(time: Timestamp(microseconds: -500_000)),
         .status(status, force: [learningForce, configuredForce]), .status(DaemonStatus(), force: []),
         .status(DaemonStatus(devices: 1), force: [], latency: [latency, DeviceLatency(device: 2, node: "replay:a b.evemu")]),
+        .status(status, force: [configuredForce], activity: DaemonActivity(wakeups: 1 << 40, accepted: 61, refused: 28, acceptErrors: 29)),
         .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .set(PublicSettings(forceTouch: true, sensitivity: .light, haptics: false)), .reload(settings),
         .resetLearning(devices: [1, 3]), .resetLearning(devices: []),
     ]

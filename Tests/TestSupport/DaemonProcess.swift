@@ -24,7 +24,11 @@ public final class DaemonProcess {
     /// `socketPath`, the socket and the log go to a fresh temporary folder; with one, the log (stderr,
     /// appended to) goes to `logURL`, beside the socket by default. `calibrated`: the fixtures' devices
     /// get ``fixtureCalibration`` (a first `--config`, so the test's own files still override it).
-    public init(_ arguments: [String], socketPath: String? = nil, logURL: URL? = nil, calibrated: Bool = false) throws {
+    /// `descriptorLimit`: RLIMIT_NOFILE of the daemon (set by a shell, `ulimit -n`, before it runs).
+    public init(
+        _ arguments: [String], socketPath: String? = nil, logURL: URL? = nil, calibrated: Bool = false,
+        descriptorLimit: Int? = nil
+    ) throws {
         if let socketPath {
             self.socketPath = socketPath
             dir = URL(fileURLWithPath: socketPath).deletingLastPathComponent()
@@ -40,7 +44,8 @@ public final class DaemonProcess {
         if !FileManager.default.fileExists(atPath: self.logURL.path) {
             _ = FileManager.default.createFile(atPath: self.logURL.path, contents: nil)
         }
-        process.executableURL = try Executables.url("pressured")
+        let pressured = try Executables.url("pressured")
+        process.executableURL = pressured
         var arguments = arguments
         if calibrated {
             let conf = dir.appendingPathComponent("fixtures.conf")
@@ -49,6 +54,12 @@ public final class DaemonProcess {
         }
         // Never the system's /var/lib/pressured: what a test daemon learns stays beside its socket.
         process.arguments = arguments + ["--socket", self.socketPath, "--state-directory", dir.appendingPathComponent("state").path]
+        if let descriptorLimit {
+            // The shell sets the limit and becomes the daemon (same pid), so signals and the exit are its.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", pressured.path]
+                + (process.arguments ?? [])
+        }
         process.currentDirectoryURL = Executables.repoRoot
         let log = try FileHandle(forWritingTo: self.logURL)
         log.seekToEndOfFile()

@@ -9,7 +9,8 @@ public final class SocketClient {
     private var closed = false
 
     public init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a daemon a test starts later must not inherit it (tests count its descriptors).
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let r = UnixSocketAddress.with(path) { connect(fd, $0, $1) }
         guard r == 0 else {
             let e = errno

@@ -53,6 +53,9 @@ class PressuredClient:
         self._sock.settimeout(self.timeout)
         self._sock.connect(self.path)
         self.hello = self._read_message()
+        if self.hello.get("type") == "error":  # turned away (too-many-clients): the daemon says why, then closes
+            first, self.hello = self.hello, None
+            raise PressuredError(first.get("error"), first.get("message", ""), first.get("fatal", False))
         if self.hello.get("type") != "hello":
             raise PressuredError("protocol", f"expected hello, got {self.hello.get('type')}")
         if self.hello.get("protocol") != PROTOCOL_VERSION:

@@ -102,6 +102,25 @@ class ClientTests(unittest.TestCase):
         finally:
             daemon.stop()
 
+    def test_a_client_past_max_clients_is_told_why(self):
+        conf = tempfile.NamedTemporaryFile("w", suffix=".conf", delete=False)
+        conf.write("[pressured]\nMaxClients = 1\n")
+        conf.close()
+        daemon = Daemon("--replay", FIXTURE, "--config", conf.name)
+        try:
+            with PressuredClient(daemon.socket, timeout=10) as first:
+                second = PressuredClient(daemon.socket, timeout=10)
+                with self.assertRaises(PressuredError) as caught:
+                    second.connect()
+                second.close()
+                self.assertEqual(caught.exception.code, "too-many-clients")
+                self.assertTrue(caught.exception.fatal)
+                self.assertIn("MaxClients = 1", caught.exception.message)
+                self.assertEqual(first.status()["clients"], 1)  # the one connected goes on
+        finally:
+            daemon.stop()
+            os.unlink(conf.name)
+
     def test_kiosk_example_runs(self):
         daemon = Daemon("--replay", FIXTURE, "--speed", "0", "--exit-when-done")
         try:

@@ -5,7 +5,7 @@ struct ConfigurationParser {
     static let settingsKeys = [
         "ForceTouch", "LearnAverageTouch", "Sensitivity", "LongPressMs", "LongPressSlopMm", "QuickActionsDistanceMm",
         "PalmSizeMm", SettingsSection.AccessKey.controlGroup, SettingsSection.AccessKey.launcherUser,
-        SettingsSection.AccessKey.launcherGroup,
+        SettingsSection.AccessKey.launcherGroup, SettingsSection.maxClientsKey,
     ]
 
     static func caseHint(_ key: String, _ known: [String]) -> String {
@@ -170,6 +170,11 @@ struct ConfigurationParser {
             s.launcherUsers = try accounts(key, value, .user)
         case SettingsSection.AccessKey.launcherGroup:
             s.launcherGroups = try accounts(key, value, .group)
+        case SettingsSection.maxClientsKey:
+            let range = Configuration.maximumClientsRange
+            s.maxClients = Int(try integer(
+                key, value, in: Int64(range.lowerBound)...Int64(range.upperBound),
+                "an integer from \(range.lowerBound) to \(range.upperBound) (clients served at once)"))
         default:
             throw fail(.unknownSettingsKey(key: key))
         }

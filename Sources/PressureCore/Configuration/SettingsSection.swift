@@ -16,6 +16,8 @@ public struct SettingsSection: Hashable, Sendable {
     public var controlGroups: [Account]?
     public var launcherUsers: [Account]?
     public var launcherGroups: [Account]?
+    /// `MaxClients`: the most clients served at once (``Configuration/maximumClients``).
+    public var maxClients: Int?
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 
@@ -42,4 +44,7 @@ extension SettingsSection {
         public static let launcherUser = "LauncherUser"
         public static let launcherGroup = "LauncherGroup"
     }
+
+    /// The key of the daemon's limits (``Configuration/maximumClients``).
+    public static let maxClientsKey = "MaxClients"
 }

@@ -15,7 +15,7 @@ extension ClientTable {
         guard clients[c].standing == .closing, before != .closing else { return false }
         clients[c].farewell = error
         clients[c].closeReason = reason
-        work.notices.append(.info("client \(clients[c].id) disconnected: \(reason)"))
+        work.notices.append(.client("client \(clients[c].id) disconnected: \(reason)"))
         return true
     }
 

@@ -5,7 +5,7 @@ extension Hub {
     public mutating func connect(peer: PeerIdentity) -> Int {
         let id = clients.connect(peer: peer)
         send(.message(.hello(devices: deviceInfos, settings: PublicSettings(settings))), to: .client(id))
-        work.notices.append(.info("client \(id) connected: \(peer)\(access.mayControl(peer) ? " (may control)" : "")"))
+        work.notices.append(.client("client \(id) connected: \(peer)\(access.mayControl(peer) ? " (may control)" : "")"))
         return id
     }
 
@@ -20,7 +20,7 @@ extension Hub {
     public mutating func disconnected(_ id: Int) {
         guard let standing = clients.remove(id) else { return }
         regions.removeAll(owner: id)
-        if standing == .open { work.notices.append(.info("client \(id) hung up")) }
+        if standing == .open { work.notices.append(.client("client \(id) hung up")) }
         updateTouchReporting()
     }
 
@@ -34,7 +34,7 @@ extension Hub {
         }
         endStreams(id, keeping: nil)
         regions.removeAll(owner: id)
-        work.notices.append(.info("client \(id) hung up"))
+        work.notices.append(.client("client \(id) hung up"))
         clients.inputEnded(id, owesAnswer: owesAnswer(id), &work)
         updateTouchReporting()
     }
@@ -123,7 +123,7 @@ extension Hub {
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
-            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency))), to: .client(c))
+            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency, activity: activity))), to: .client(c))
         case .set(let change):
             var s = change.applied(to: settings)
             // `Haptics = off` opens no haptic device: nothing a client sets can play on one.
@@ -142,7 +142,7 @@ extension Hub {
     /// True without a `refusal`; with one, the client is told it (`not-permitted`) and it is false.
     mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ refusal: String?) -> Bool {
         guard let refusal else { return true }
-        work.notices.append(.info("client \(c) refused: \(refusal)"))
+        work.notices.append(.client("client \(c) refused: \(refusal)"))
         reject(c, ProtocolError(id: requestID, code: .notPermitted, message: refusal))
         return false
     }

@@ -63,7 +63,7 @@ extension Hub {
         var delivered: [Bool] = []
         for choice in quickActions.choices(forApp: app) {
             let sent = deliverChoice(app: app, action: choice.action)
-            if sent { work.notices.append(.info("choice \(choice.action) delivered to \(app)")) }
+            if sent { work.notices.append(.client("choice \(choice.action) delivered to \(app)")) }
             delivered.append(sent)
         }
         if !delivered.isEmpty { quickActions.removeChoices(forApp: app, delivered: delivered) }

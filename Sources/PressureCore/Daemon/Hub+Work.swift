@@ -2,6 +2,12 @@
 extension Hub {
     /// Something worth a log line; the core does not log, the loop does.
     public enum Notice: Equatable, Sendable {
+        /// About what one client did (connected, hung up, was refused or disconnected, set quick actions
+        /// for yet another app): a client can repeat it at will, so the loop writes these at info within
+        /// a budget (``ClientActivityLog``) and the rest at debug, with a summary.
+        case client(String)
+        /// As ``client(_:)``, at warning within the budget.
+        case clientWarning(String)
         case info(String)
         case warning(String)
         case debug(String)

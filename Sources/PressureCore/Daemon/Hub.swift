@@ -47,6 +47,9 @@ public struct Hub: Sendable {
     var retiredLatency: [RetiredLatency] = []
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
+    /// What the loop did since it started (wake-ups, connections accepted and refused): the loop counts
+    /// it, the hub reports it with `status`.
+    public var activity = DaemonActivity()
 
     /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``);
     /// `daemonUser`: the user the daemon runs as (`getuid()`).

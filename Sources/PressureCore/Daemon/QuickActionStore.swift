@@ -50,7 +50,7 @@ struct QuickActionStore: Sendable {
         if apps.count >= Hub.maximumQuickActionApps {
             let oldest = apps.removeFirst()
             runTime[oldest] = nil
-            work.notices.append(.warning("forgot the quick actions of \(oldest): more than \(Hub.maximumQuickActionApps) apps set some"))
+            work.notices.append(.clientWarning("forgot the quick actions of \(oldest): more than \(Hub.maximumQuickActionApps) apps set some"))
         }
         apps.append(app)
         runTime[app] = items
@@ -61,10 +61,10 @@ struct QuickActionStore: Sendable {
     mutating func wait(app: String, action: String, now: Timestamp, _ work: inout Hub.Work) {
         if choices.count >= Hub.maximumPendingChoices {
             let old = choices.removeFirst()
-            work.notices.append(.warning("dropped the choice \(old.action) for \(old.app): too many waiting"))
+            work.notices.append(.clientWarning("dropped the choice \(old.action) for \(old.app): too many waiting"))
         }
         choices.append(Choice(app: app, action: action, expires: now + Hub.choiceLifetime))
-        work.notices.append(.info("choice \(action) waits for \(app) to connect"))
+        work.notices.append(.client("choice \(action) waits for \(app) to connect"))
     }
 
     /// The choices waiting for `app`, in order.
@@ -92,7 +92,7 @@ struct QuickActionStore: Sendable {
     mutating func expire(now: Timestamp, _ work: inout Hub.Work) {
         choices.removeAll { c in
             guard c.expires <= now else { return false }
-            work.notices.append(.warning("dropped the choice \(c.action) for \(c.app): the app did not connect in time"))
+            work.notices.append(.clientWarning("dropped the choice \(c.action) for \(c.app): the app did not connect in time"))
             return true
         }
     }

@@ -2,28 +2,8 @@ import Glibc
 import PressureCommandLine
 import PressureCore
 
-/// Client sockets: accepting, reading requests, writing queued bytes, disconnecting.
+/// Client sockets: reading requests, writing queued bytes, disconnecting (accepting: `Daemon+Accept.swift`).
 extension Daemon {
-    func acceptClients() {
-        while let c = listener.accept() {
-            // Identity is what the kernel vouches for; a peer it says nothing of may do only what anyone may.
-            let cred: PeerCredentials?
-            do { cred = try c.credentials() } catch {
-                Log.warning("a client's credentials: \(error); it may do only what anyone may")
-                cred = nil
-            }
-            let id = hub.connect(peer: cred?.identity ?? .unknown)
-            clients[id] = c
-            do { try loop.add(c.fd, token: Token.client | UInt64(id)) } catch {
-                Log.error("client \(id): \(error)")
-                hub.disconnected(id)
-                clients[id] = nil
-                continue
-            }
-            if let cred { Log.debug("client \(id): pid \(cred.pid)") }
-        }
-    }
-
     func clientReady(_ id: Int, _ events: UInt32) {
         guard let c = clients[id] else { return }
         if events & EventLoop.writable != 0 { flush(client: id) }
@@ -86,5 +66,6 @@ extension Daemon {
         guard let c = clients.removeValue(forKey: id) else { return }
         loop.remove(c.fd)
         hub.disconnected(id)
+        clientLeft()
     }
 }

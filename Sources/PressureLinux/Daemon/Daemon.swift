@@ -42,6 +42,13 @@ public final class Daemon {
     var work = Hub.Work()
     /// What devices learned, kept between runs.
     let learnedStore: LearnedStateStore
+    /// Lines about clients, within a budget, and their summary (`Daemon+Accept.swift`).
+    var clientLog = ClientActivityLog()
+    /// Accept failures: one line a window, then how many more.
+    var acceptLog = LogRateLimit(budget: 1)
+    var lastAcceptError: SystemError? = nil
+    /// Set while the listener rests (is not polled) because accepting cannot go on: when to try again.
+    var listenerRestsUntil: Int64? = nil
     /// The haptic devices gestures play on (``HapticDevices``).
     var haptics: HapticDevices
 
@@ -49,6 +56,8 @@ public final class Daemon {
     public init(options: DaemonOptions) throws(DaemonError) {
         self.options = options
         learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
+        clientLog = ClientActivityLog(windowMicroseconds: options.logWindowMicroseconds)
+        acceptLog = LogRateLimit(budget: 1, windowMicroseconds: options.logWindowMicroseconds)
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration, daemonUser: getuid())
@@ -83,6 +92,7 @@ public final class Daemon {
         }
         startHaptics()
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
+        checkDescriptorBudget()
         performHubWork()
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
@@ -128,6 +138,7 @@ public final class Daemon {
                 Log.error("\(error)")
                 return 1
             }
+            hub.activity.wakeups += 1
             performHubWork()
         }
         notify?.send("STOPPING=1")
@@ -149,6 +160,7 @@ public final class Daemon {
         }
         listener.stop()
         haptics.closeAll()
+        limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
         Log.info("pressured stopped")
         return lifetime.exitStatus
     }
@@ -179,6 +191,7 @@ public final class Daemon {
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
+        checkDescriptorBudget()
         notify?.send("READY=1")
     }
 
@@ -188,6 +201,7 @@ public final class Daemon {
         func consider(_ t: Int64?) {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
+        consider(limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
@@ -200,6 +214,7 @@ public final class Daemon {
     func timerFired() {
         guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
+        limitsTimerFired(now: now)
         // A replay's events due by now first: a long press fires only once the events before it are in.
         if replay != nil { stepReplay(now: now) }
         // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
@@ -235,6 +250,8 @@ public final class Daemon {
             case .info(let m): Log.info(m)
             case .warning(let m): Log.warning(m)
             case .debug(let m): Log.debug(m)
+            case .client(let m): logAboutClient(.info, m)
+            case .clientWarning(let m): logAboutClient(.warning, m)
             }
         }
         for id in work.writable { flush(client: id) }

@@ -26,6 +26,9 @@ public struct DaemonOptions: Sendable {
     /// Where what each device learned is kept (`learned/` under it): `--state-directory`, else systemd's
     /// `$STATE_DIRECTORY` (`StateDirectory=pressured`), else `/var/lib/pressured`.
     public var stateDirectory = DaemonOptions.defaultStateDirectory()
+    /// How long a window of the budget for lines about clients lasts, and so how often a summary may come
+    /// (``ClientActivityLog``): a minute; `--log-window SECONDS`, not in the usage, lets tests see one.
+    public var logWindowMicroseconds: Int64 = 60_000_000
 
     /// systemd's first `$STATE_DIRECTORY`, else `/var/lib/pressured`.
     public static func defaultStateDirectory() -> String {
@@ -56,7 +59,8 @@ public struct DaemonOptions: Sendable {
           --exit-when-done   stop when the replay has ended and clients were written to
           --state-directory D  where what devices learned is kept (default $STATE_DIRECTORY or
                              /var/lib/pressured; replayed and virtual devices learn in memory only)
-          --verbose          log every gesture state transition
+          --verbose          log every gesture state transition, and every line about clients (past
+                             20 a minute they are otherwise summed up)
         """
 
     public init() {}
@@ -83,6 +87,12 @@ public struct DaemonOptions: Sendable {
         verbose = o.flag("--verbose")
         if let d = try o.value("--input-directory") { inputDirectory = d }
         if let d = try o.value("--state-directory") { stateDirectory = d }
+        if let s = try o.value("--log-window") {
+            guard let v = Double(s), v >= 0.1, v <= 3600 else {
+                throw OptionReader.UsageError("--log-window takes seconds from 0.1 to 3600, not '\(s)'")
+            }
+            logWindowMicroseconds = Int64(v * 1_000_000)
+        }
         let rest = try o.finish()
         guard rest.isEmpty else { throw OptionReader.UsageError("unexpected argument '\(rest[0])'") }
         if exitWhenDone && replay == nil { throw OptionReader.UsageError("--exit-when-done goes with --replay") }

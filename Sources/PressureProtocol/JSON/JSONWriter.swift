@@ -111,6 +111,16 @@ public enum JSONWriter {
         appendList(list, to: &out) { n, out in appendInteger(n, to: &out) }
     }
 
+    /// `{"a":1,"b":2}`: an object of counts, in the order given.
+    public static func appendCounts(_ fields: KeyValuePairs<String, Int>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, field) in fields.enumerated() {
+            appendKey(field.key, first: i == 0, to: &out)
+            appendInteger(field.value, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// `,"key":"value"`, nothing where the value is nil (optional members).
     public static func appendMember(_ key: String, _ value: String?, to out: inout [UInt8]) {
         guard let value else { return }
