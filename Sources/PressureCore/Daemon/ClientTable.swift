@@ -92,42 +92,53 @@ struct ClientTable: Sendable {
     @discardableResult
     mutating func send(_ line: Line, to recipients: Recipients, _ work: inout Hub.Work) -> Sent {
         var sent = Sent()
-        var isEncoded = false
         let alone: Bool
         if case .client = recipients { alone = true } else { alone = false }
         let kind = line.kind
-        for c in clients.indices
-        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients)
-            && Self.follows(clients[c], kind) {
-            if !isEncoded {
-                encode(line)
-                isEncoded = true
+        let answer = line.isAnswer
+        guard let first = clients.indices.first(where: { isRecipient($0, alone, answer, recipients, kind) }) else {
+            return sent
+        }
+        encode(line)
+        // The encoded bytes are lent to every queue through one pointer (moved out of `self` meanwhile, so
+        // the queues can be mutated): no retain, release or uniqueness check of the line per client.
+        var bytes: [UInt8] = []
+        swap(&bytes, &encoded)
+        defer { swap(&bytes, &encoded) }
+        bytes.withUnsafeBytes { line in
+            for c in first..<clients.endIndex where c == first || isRecipient(c, alone, answer, recipients, kind) {
+                sent.clients += 1
+                if !enqueue(c, line, kind, &work) { sent.closedAny = true }
             }
-            sent.clients += 1
-            if !enqueue(c, kind, &work) { sent.closedAny = true }
         }
         return sent
     }
 
-    private static func gets(_ client: Client, _ recipients: Recipients) -> Bool {
+    private func isRecipient(_ c: Int, _ alone: Bool, _ answer: Bool, _ recipients: Recipients, _ kind: Line.Kind) -> Bool {
+        clients[c].standing.receives(alone: alone, answer: answer) && gets(c, recipients) && follows(c, kind)
+    }
+
+    /// Reads the client's fields in place (optional chaining): binding its subscription to a local would
+    /// copy it, retaining and releasing its set and string for every client and line.
+    private func gets(_ c: Int, _ recipients: Recipients) -> Bool {
         switch recipients {
-        case .client(let id): return client.id == id
+        case .client(let id): return clients[c].id == id
         case .everyone: return true
         case .subscribers(let device, let touches):
-            guard let sub = client.subscription, sub.includes(device: device) else { return false }
-            return touches ? sub.touches : sub.gestures
-        case .deviceWatchers: return client.subscription?.devices ?? false
-        case .app(let app): return client.subscription?.app == app
+            guard clients[c].subscription?.includes(device: device) ?? false else { return false }
+            return (touches ? clients[c].subscription?.touches : clients[c].subscription?.gestures) ?? false
+        case .deviceWatchers: return clients[c].subscription?.devices ?? false
+        case .app(let app): return clients[c].subscription?.app == app
         }
     }
 
     /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
     /// follows a peek only if it was sent the peek.
-    private static func follows(_ client: Client, _ kind: Line.Kind) -> Bool {
+    private func follows(_ c: Int, _ kind: Line.Kind) -> Bool {
         switch kind {
-        case .peekEnd(let key), .peekFollow(let key): return client.openPeeks.contains { $0.key == key }
+        case .peekEnd(let key), .peekFollow(let key): return clients[c].openPeeks.contains { $0.key == key }
         case .began(let key), .moved(let key), .end(let key), .peek(let key, _), .gesture(let key):
-            return client.endedTouches.isEmpty || !client.endedTouches.contains(key)
+            return clients[c].endedTouches.isEmpty || !clients[c].endedTouches.contains(key)
         case .other: return true
         }
     }
@@ -143,12 +154,12 @@ struct ClientTable: Sendable {
     }
 
     /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
-    private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
+    private mutating func enqueue(_ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
         let outcome: ClientQueue.Outcome
         switch kind {
-        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(encoded[...], .other)
-        case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
-        case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
+        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(line, .other)
+        case .moved(let key): outcome = clients[c].queue.append(line, .moved(device: key.device, contact: key.contact))
+        case .end(let key): outcome = clients[c].queue.append(line, .end(device: key.device, contact: key.contact))
         }
         switch outcome {
         case .queued, .coalesced:
@@ -260,7 +271,18 @@ struct ClientTable: Sendable {
         clients[c].errors = 0
     }
 
-    func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
+    /// Binary search: ids are handed out increasing and clients leave the table in place, so it is sorted
+    /// by id. (The loop looks each written client up twice a frame; a linear search made the fan-out's
+    /// cost grow with the square of the clients.)
+    func index(of id: Int) -> Int? {
+        var lo = 0
+        var hi = clients.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if clients[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < clients.count && clients[lo].id == id ? lo : nil
+    }
 
     // MARK: What the table holds
 
