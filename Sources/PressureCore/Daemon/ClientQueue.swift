@@ -139,6 +139,13 @@ public struct ClientQueue: Sendable {
         line.withUnsafeBytes { put($0) }
     }
 
+    /// Appends bytes whatever the limits: the last lines of a connection, or lines a client shared with
+    /// others (``ClientTable``'s shared lines, all queued below the touch limit).
+    public mutating func appendFinal(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        put(bytes)
+    }
+
     /// What was left out since the last call, nil when nothing was; the count starts again.
     public mutating func takeLosses() -> DroppedTouches? {
         guard lostTouches > 0 else { return nil }

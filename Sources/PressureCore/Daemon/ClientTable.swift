@@ -30,6 +30,9 @@ struct ClientTable: Sendable {
         var openPeeks: [OpenPeek] = []
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
         var markedWritable = false
+        /// Its pending bytes are ``ClientTable/shared`` from this offset on, and its queue is empty
+        /// (`ClientTable+SharedLines.swift`); nil when they are in its queue.
+        var sharedFrom: Int? = nil
     }
 
     /// A contact on a device.
@@ -80,10 +83,15 @@ struct ClientTable: Sendable {
     private let queueCapacity: Int
     /// The line being sent, encoded once for every recipient; its storage is kept between lines.
     private(set) var encoded: [UInt8] = []
+    /// The lines sent to clients whose queues were empty, once for all of them (`ClientTable+SharedLines.swift`).
+    var shared: [UInt8] = []
+    /// Clients whose pending bytes are in ``shared``.
+    var sharers = 0
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
         encoded.reserveCapacity(4096)
+        shared.reserveCapacity(16 * 1024)
     }
 
     // MARK: Sending
@@ -100,16 +108,29 @@ struct ClientTable: Sendable {
             return sent
         }
         encode(line)
+        startSharedLine()
+        let offset = shared.count
+        var isShared = false
         // The encoded bytes are lent to every queue through one pointer (moved out of `self` meanwhile, so
         // the queues can be mutated): no retain, release or uniqueness check of the line per client.
         var bytes: [UInt8] = []
         swap(&bytes, &encoded)
         defer { swap(&bytes, &encoded) }
         bytes.withUnsafeBytes { line in
-            for c in first..<clients.endIndex where c == first || isRecipient(c, alone, answer, recipients, kind) {
+            // From the start: a client that shares lines and is not to get this one leaves the shared lines.
+            for c in clients.indices {
+                let gets = c == first || (c > first && isRecipient(c, alone, answer, recipients, kind))
+                if clients[c].sharedFrom != nil, !gets || !canShare(c, line.count) { unshare(c) }
+                guard gets else { continue }
                 sent.clients += 1
-                if !enqueue(c, line, kind, &work) { sent.closedAny = true }
+                if shares(c, line.count, from: offset) {
+                    isShared = true
+                    noteQueued(c, kind, &work)
+                } else if !enqueue(c, line, kind, &work) {
+                    sent.closedAny = true
+                }
             }
+            if isShared { shared.append(contentsOf: line) }
         }
         return sent
     }
@@ -163,14 +184,7 @@ struct ClientTable: Sendable {
         }
         switch outcome {
         case .queued, .coalesced:
-            switch kind {
-            case .began(let key): clients[c].openTouches.append(key)
-            case .end(let key): clients[c].openTouches.removeAll { $0 == key }
-            case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
-            case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
-            case .other, .moved, .peekFollow, .gesture: break
-            }
-            markWritable(c, &work)
+            noteQueued(c, kind, &work)
         case .dropped:
             break
         case .overflow:
@@ -178,6 +192,18 @@ struct ClientTable: Sendable {
             return !close(at: c, with: error, reason: "too slow: \(clients[c].queue.pendingCount) bytes unread", &work)
         }
         return true
+    }
+
+    /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
+    private mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
+        switch kind {
+        case .began(let key): clients[c].openTouches.append(key)
+        case .end(let key): clients[c].openTouches.removeAll { $0 == key }
+        case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
+        case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
+        case .other, .moved, .peekFollow, .gesture: break
+        }
+        markWritable(c, &work)
     }
 
     mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
@@ -208,6 +234,7 @@ struct ClientTable: Sendable {
     /// the table.
     mutating func remove(_ id: Int) -> ClientStanding? {
         guard let c = index(of: id) else { return nil }
+        if clients[c].sharedFrom != nil { sharers -= 1 }
         return clients.remove(at: c).standing
     }
 
@@ -289,16 +316,16 @@ struct ClientTable: Sendable {
     var count: Int { clients.count }
     var ids: [Int] { clients.map(\.id) }
     var subscriberCount: Int { clients.reduce(0) { $0 + ($1.subscription == nil ? 0 : 1) } }
-    var queuedBytes: Int { clients.reduce(0) { $0 + $1.queue.pendingCount } }
+    var queuedBytes: Int { clients.indices.reduce(0) { $0 + pendingCount($1) } }
     var hasSubscriber: Bool { clients.contains { $0.standing == .open && $0.subscription != nil } }
 
     func hasPendingBytes(_ id: Int) -> Bool {
-        index(of: id).map { !clients[$0].queue.isEmpty } ?? false
+        index(of: id).map { pendingCount($0) > 0 } ?? false
     }
 
     /// Bytes queued for an open client (0 for one being closed or not in the table).
     func backlog(_ id: Int) -> Int {
-        index(of: id).map { clients[$0].standing == .open ? clients[$0].queue.pendingCount : 0 } ?? 0
+        index(of: id).map { clients[$0].standing == .open ? pendingCount($0) : 0 } ?? 0
     }
 
     /// Whether an open client is subscribed to the device's touches.
