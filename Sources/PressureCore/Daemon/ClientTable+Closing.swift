@@ -27,6 +27,7 @@ extension ClientTable {
     mutating func sayFarewell(_ id: Int, ending lines: [Line], _ work: inout Hub.Work) {
         guard let c = index(of: id), let error = clients[c].farewell else { return }
         clients[c].farewell = nil
+        unshare(c)
         for line in lines + [.message(.error(error))] {
             encode(line)
             clients[c].queue.appendFinal(encoded[...])
@@ -52,7 +53,7 @@ extension ClientTable {
         -> DroppedTouches?
     {
         guard let c = index(of: id) else { return nil }
-        clients[c].queue.drain(write)
+        if clients[c].sharedFrom != nil { drainShared(c, write) } else { clients[c].queue.drain(write) }
         closeIfWritten(c, owesAnswer: owesAnswer, &work)
         guard clients[c].standing == .open, clients[c].queue.lostTouches > 0,
               clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2
@@ -61,7 +62,7 @@ extension ClientTable {
     }
 
     private mutating func closeIfWritten(_ c: Int, owesAnswer: Bool, _ work: inout Hub.Work) {
-        guard clients[c].queue.isEmpty, clients[c].farewell == nil,
+        guard pendingCount(c) == 0, clients[c].farewell == nil,
               !(owesAnswer && clients[c].standing == .answering),
               clients[c].standing.handle(.written)
         else { return }

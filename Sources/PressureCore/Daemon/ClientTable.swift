@@ -30,6 +30,9 @@ struct ClientTable: Sendable {
         var openPeeks: [OpenPeek] = []
         /// Listed in ``Hub/Work/writable`` since the loop last took the work.
         var markedWritable = false
+        /// Its pending bytes are ``ClientTable/shared`` from this offset on, and its queue is empty
+        /// (`ClientTable+SharedLines.swift`); nil when they are in its queue.
+        var sharedFrom: Int? = nil
     }
 
     /// A contact on a device.
@@ -80,10 +83,15 @@ struct ClientTable: Sendable {
     private let queueCapacity: Int
     /// The line being sent, encoded once for every recipient; its storage is kept between lines.
     private(set) var encoded: [UInt8] = []
+    /// The lines sent to clients whose queues were empty, once for all of them (`ClientTable+SharedLines.swift`).
+    var shared: [UInt8] = []
+    /// Clients whose pending bytes are in ``shared``.
+    var sharers = 0
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
         encoded.reserveCapacity(4096)
+        shared.reserveCapacity(16 * 1024)
     }
 
     // MARK: Sending
@@ -92,42 +100,66 @@ struct ClientTable: Sendable {
     @discardableResult
     mutating func send(_ line: Line, to recipients: Recipients, _ work: inout Hub.Work) -> Sent {
         var sent = Sent()
-        var isEncoded = false
         let alone: Bool
         if case .client = recipients { alone = true } else { alone = false }
         let kind = line.kind
-        for c in clients.indices
-        where clients[c].standing.receives(alone: alone, answer: line.isAnswer) && Self.gets(clients[c], recipients)
-            && Self.follows(clients[c], kind) {
-            if !isEncoded {
-                encode(line)
-                isEncoded = true
+        let answer = line.isAnswer
+        guard let first = clients.indices.first(where: { isRecipient($0, alone, answer, recipients, kind) }) else {
+            return sent
+        }
+        encode(line)
+        startSharedLine()
+        let offset = shared.count
+        var isShared = false
+        // The encoded bytes are lent to every queue through one pointer (moved out of `self` meanwhile, so
+        // the queues can be mutated): no retain, release or uniqueness check of the line per client.
+        var bytes: [UInt8] = []
+        swap(&bytes, &encoded)
+        defer { swap(&bytes, &encoded) }
+        bytes.withUnsafeBytes { line in
+            // From the start: a client that shares lines and is not to get this one leaves the shared lines.
+            for c in clients.indices {
+                let gets = c == first || (c > first && isRecipient(c, alone, answer, recipients, kind))
+                if clients[c].sharedFrom != nil, !gets || !canShare(c, line.count) { unshare(c) }
+                guard gets else { continue }
+                sent.clients += 1
+                if shares(c, line.count, from: offset) {
+                    isShared = true
+                    noteQueued(c, kind, &work)
+                } else if !enqueue(c, line, kind, &work) {
+                    sent.closedAny = true
+                }
             }
-            sent.clients += 1
-            if !enqueue(c, kind, &work) { sent.closedAny = true }
+            if isShared { shared.append(contentsOf: line) }
         }
         return sent
     }
 
-    private static func gets(_ client: Client, _ recipients: Recipients) -> Bool {
+    private func isRecipient(_ c: Int, _ alone: Bool, _ answer: Bool, _ recipients: Recipients, _ kind: Line.Kind) -> Bool {
+        clients[c].standing.receives(alone: alone, answer: answer) && gets(c, recipients) && follows(c, kind)
+    }
+
+    /// Reads the client's fields in place (optional chaining): binding its subscription to a local would
+    /// copy it, retaining and releasing its set and string for every client and line.
+    private func gets(_ c: Int, _ recipients: Recipients) -> Bool {
         switch recipients {
-        case .client(let id): return client.id == id
+        case .client(let id): return clients[c].id == id
         case .everyone: return true
         case .subscribers(let device, let touches):
-            guard let sub = client.subscription, sub.includes(device: device) else { return false }
-            return touches ? sub.touches : sub.gestures
-        case .deviceWatchers: return client.subscription?.devices ?? false
-        case .app(let app): return client.subscription?.app == app
+            guard clients[c].subscription?.includes(device: device) ?? false else { return false }
+            return (touches ? clients[c].subscription?.touches : clients[c].subscription?.gestures) ?? false
+        case .deviceWatchers: return clients[c].subscription?.devices ?? false
+        case .app(let app): return clients[c].subscription?.app == app
         }
     }
 
     /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
     /// follows a peek only if it was sent the peek.
-    private static func follows(_ client: Client, _ kind: Line.Kind) -> Bool {
+    private func follows(_ c: Int, _ kind: Line.Kind) -> Bool {
         switch kind {
-        case .peekEnd(let key), .peekFollow(let key): return client.openPeeks.contains { $0.key == key }
+        case .peekEnd(let key), .peekFollow(let key): return clients[c].openPeeks.contains { $0.key == key }
         case .began(let key), .moved(let key), .end(let key), .peek(let key, _), .gesture(let key):
-            return client.endedTouches.isEmpty || !client.endedTouches.contains(key)
+            return clients[c].endedTouches.isEmpty || !clients[c].endedTouches.contains(key)
         case .other: return true
         }
     }
@@ -143,23 +175,16 @@ struct ClientTable: Sendable {
     }
 
     /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
-    private mutating func enqueue(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
+    private mutating func enqueue(_ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
         let outcome: ClientQueue.Outcome
         switch kind {
-        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(encoded[...], .other)
-        case .moved(let key): outcome = clients[c].queue.append(encoded[...], .moved(device: key.device, contact: key.contact))
-        case .end(let key): outcome = clients[c].queue.append(encoded[...], .end(device: key.device, contact: key.contact))
+        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(line, .other)
+        case .moved(let key): outcome = clients[c].queue.append(line, .moved(device: key.device, contact: key.contact))
+        case .end(let key): outcome = clients[c].queue.append(line, .end(device: key.device, contact: key.contact))
         }
         switch outcome {
         case .queued, .coalesced:
-            switch kind {
-            case .began(let key): clients[c].openTouches.append(key)
-            case .end(let key): clients[c].openTouches.removeAll { $0 == key }
-            case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
-            case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
-            case .other, .moved, .peekFollow, .gesture: break
-            }
-            markWritable(c, &work)
+            noteQueued(c, kind, &work)
         case .dropped:
             break
         case .overflow:
@@ -167,6 +192,18 @@ struct ClientTable: Sendable {
             return !close(at: c, with: error, reason: "too slow: \(clients[c].queue.pendingCount) bytes unread", &work)
         }
         return true
+    }
+
+    /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
+    private mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
+        switch kind {
+        case .began(let key): clients[c].openTouches.append(key)
+        case .end(let key): clients[c].openTouches.removeAll { $0 == key }
+        case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
+        case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
+        case .other, .moved, .peekFollow, .gesture: break
+        }
+        markWritable(c, &work)
     }
 
     mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
@@ -197,6 +234,7 @@ struct ClientTable: Sendable {
     /// the table.
     mutating func remove(_ id: Int) -> ClientStanding? {
         guard let c = index(of: id) else { return nil }
+        if clients[c].sharedFrom != nil { sharers -= 1 }
         return clients.remove(at: c).standing
     }
 
@@ -260,23 +298,34 @@ struct ClientTable: Sendable {
         clients[c].errors = 0
     }
 
-    func index(of id: Int) -> Int? { clients.firstIndex { $0.id == id } }
+    /// Binary search: ids are handed out increasing and clients leave the table in place, so it is sorted
+    /// by id. (The loop looks each written client up twice a frame; a linear search made the fan-out's
+    /// cost grow with the square of the clients.)
+    func index(of id: Int) -> Int? {
+        var lo = 0
+        var hi = clients.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if clients[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < clients.count && clients[lo].id == id ? lo : nil
+    }
 
     // MARK: What the table holds
 
     var count: Int { clients.count }
     var ids: [Int] { clients.map(\.id) }
     var subscriberCount: Int { clients.reduce(0) { $0 + ($1.subscription == nil ? 0 : 1) } }
-    var queuedBytes: Int { clients.reduce(0) { $0 + $1.queue.pendingCount } }
+    var queuedBytes: Int { clients.indices.reduce(0) { $0 + pendingCount($1) } }
     var hasSubscriber: Bool { clients.contains { $0.standing == .open && $0.subscription != nil } }
 
     func hasPendingBytes(_ id: Int) -> Bool {
-        index(of: id).map { !clients[$0].queue.isEmpty } ?? false
+        index(of: id).map { pendingCount($0) > 0 } ?? false
     }
 
     /// Bytes queued for an open client (0 for one being closed or not in the table).
     func backlog(_ id: Int) -> Int {
-        index(of: id).map { clients[$0].standing == .open ? clients[$0].queue.pendingCount : 0 } ?? 0
+        index(of: id).map { clients[$0].standing == .open ? pendingCount($0) : 0 } ?? 0
     }
 
     /// Whether an open client is subscribed to the device's touches.
