@@ -128,6 +128,7 @@ final class DaemonLimitsTests: XCTestCase {
         XCTAssertLessThanOrEqual(more.max() ?? 0, 3, log)
         let warnings = log.split(separator: "\n").filter { $0.contains("no file descriptor left") }.count
         XCTAssertLessThanOrEqual(warnings, more.count + 1, log)
+        XCTAssertFalse(log.contains("<3>"), "stopping while the listener rests is no error: \(log)")
     }
 
     /// `MaxClients = 3`: the fourth client gets a fatal `too-many-clients` instead of `hello` and is

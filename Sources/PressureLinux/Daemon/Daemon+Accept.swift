@@ -118,7 +118,8 @@ extension Daemon {
     /// The timer fired: a rest that is over ends, summaries due are written; `stopping`: every summary
     /// is written now, so that what was held back is told before the daemon exits.
     func limitsTimerFired(now: Int64, stopping: Bool = false) {
-        if let until = listenerRestsUntil, until <= now { resumeListener() }
+        // Not once stopping: the listener is closed, and its number may already be another descriptor's.
+        if !stopping, let until = listenerRestsUntil, until <= now { resumeListener() }
         if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count, early: stopping) { Log.info(summary) }
         let span = acceptLog.span(now: now, early: stopping)
         if let more = acceptLog.takeHeldBack(now: now, early: stopping) {
