@@ -20,8 +20,9 @@ public final class AcceptGuard {
     /// `accept4` calls that failed, `EAGAIN` aside.
     public private(set) var failures = 0
 
-    /// Takes the reserve at once (``hasReserve`` says whether it could be had).
-    public init() { restoreReserve() }
+    /// Holds no reserve yet: the listener calls ``restoreReserve()`` once its own socket is open, so that
+    /// at a tight limit the listener gets the descriptor and only the reserve goes without.
+    public init() {}
 
     deinit { releaseReserve() }
 

@@ -67,6 +67,7 @@ public final class UnixListener {
         }
         fd = s
         ownsPath = true
+        restoreReserve()
     }
 
     /// A socket handed over by systemd (`LISTEN_FDS`).
@@ -76,6 +77,7 @@ public final class UnixListener {
         ownsPath = false
         let flags = fcntl(inheritedFD, F_GETFL)
         _ = fcntl(inheritedFD, F_SETFL, flags | O_NONBLOCK)
+        restoreReserve()
     }
 
     deinit { stop() }
@@ -94,7 +96,7 @@ public final class UnixListener {
     /// Whether a descriptor is held in reserve.
     public var hasReserve: Bool { acceptGuard.hasReserve }
 
-    /// Opens the reserve descriptor if it is spent (when the loop stops resting the listener); false
+    /// Opens the reserve descriptor if it is spent (at start, and when the loop stops resting the listener); false
     /// when no descriptor is left for it either.
     @discardableResult
     public func restoreReserve() -> Bool { acceptGuard.restoreReserve() }
