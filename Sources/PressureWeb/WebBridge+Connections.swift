@@ -8,21 +8,37 @@ import PressureWebSocket
 extension WebBridge {
     func accept(from index: Int) {
         guard index < listeners.count else { return }
-        while let (socket, peer) = listeners[index].accept() {
-            guard connections.count < Self.maximumConnections else {
-                Log.warning("\(peer): refused, \(Self.maximumConnections) connections already open")
-                continue  // the socket closes as it goes out of scope
+        accepting: while !listenerRest.isResting {
+            switch listeners[index].accept(with: acceptGuard, refusal: Self.descriptorRefusal) {
+            case .nonePending:
+                break accepting
+            case .accepted(let (socket, peer)):
+                browserServed()
+                admit(socket, peer: peer)
+            case .refused(let error):
+                atDescriptorLimit(error, refused: true, "browsers are answered 503 and closed until a connection closes")
+            case .unavailable(let error):
+                restListeners()
+                atDescriptorLimit(error, refused: false, "the listeners rest \(ListenerRest.period / 1_000_000) s, or until a connection closes")
             }
-            let id = nextID
-            nextID += 1
-            let c = BrowserConnection(id: id, socket: socket, peer: peer, now: monotonicMicroseconds())
-            do { try loop.add(socket.fd, token: Token.browser | UInt64(id)) } catch {
-                Log.error("\(peer): \(error)")
-                continue
-            }
-            connections[id] = c
-            Log.debug("\(peer): connected (connection \(id))")
         }
+    }
+
+    /// Serves a newcomer, or closes it past ``maximumConnections``.
+    private func admit(_ socket: StreamSocket, peer: String) {
+        guard connections.count < Self.maximumConnections else {
+            Log.warning("\(peer): refused, \(Self.maximumConnections) connections already open")
+            return  // the socket closes as it goes out of scope
+        }
+        let id = nextID
+        nextID += 1
+        let c = BrowserConnection(id: id, socket: socket, peer: peer, now: monotonicMicroseconds())
+        do { try loop.add(socket.fd, token: Token(.browser, id).rawValue) } catch {
+            Log.error("\(peer): \(error)")
+            return
+        }
+        connections[id] = c
+        Log.debug("\(peer): connected (connection \(id))")
     }
 
     func browserReady(_ id: Int, _ events: UInt32) {
@@ -81,11 +97,16 @@ extension WebBridge {
         case .upgrade(let response, let grant):
             let daemon: StreamSocket
             do { daemon = try StreamSocket.connectUnix(configuration.daemonSocket) } catch {
+                if AcceptFailure(errno: error.errno) == .outOfDescriptors {
+                    atDescriptorLimit(error, refused: true, "pages are answered 503 until a connection closes")
+                    answer(c, Self.daemonDescriptorRefusal, includeBody: true, now: now)
+                    return
+                }
                 Log.warning("\(c.peer): cannot reach pressured (\(error)): answered 503")
                 answer(c, .plain(503, "pressured is not running"), includeBody: true, now: now)
                 return
             }
-            do { try loop.add(daemon.fd, token: Token.daemon | UInt64(c.id)) } catch {
+            do { try loop.add(daemon.fd, token: Token(.daemon, c.id).rawValue) } catch {
                 Log.error("\(c.peer): \(error)")
                 answer(c, .plain(500, "cannot watch the daemon connection"), includeBody: true, now: now)
                 return
@@ -189,7 +210,7 @@ extension WebBridge {
         let pending = c.hasPendingBytes
         if pending != c.socket.waitsForWritable {
             c.socket.waitsForWritable = pending
-            try? loop.modify(c.socket.fd, token: Token.browser | UInt64(id),
+            try? loop.modify(c.socket.fd, token: Token(.browser, id).rawValue,
                              events: pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable)
         }
     }
@@ -198,6 +219,7 @@ extension WebBridge {
     func finish(_ id: Int) {
         guard let c = connections.removeValue(forKey: id) else { return }
         loop.remove(c.socket.fd)
+        defer { resumeListeners() }  // a descriptor freed: a resting listener tries again
         if let link = c.link {
             closeDaemon(c, link)
             let code = link.session.closeCode.map { " (close \($0))" } ?? ""

@@ -90,7 +90,7 @@ extension Daemon {
     private func acceptFailed(_ error: SystemError, _ meanwhile: String) {
         lastAcceptError = error
         guard acceptLog.admit(now: monotonicMicroseconds()) else { return }
-        let limit = DescriptorBudget.limit.map { "; RLIMIT_NOFILE \($0)" } ?? ""
+        let limit = DescriptorLimit.phrase
         let what = AcceptFailure(errno: error.errno) == .outOfDescriptors
             ? "no file descriptor left for a new client" : "accepting a client failed"
         Log.warning("\(what) (\(error)\(limit)): \(meanwhile); the \(clients.count) clients connected are served")
