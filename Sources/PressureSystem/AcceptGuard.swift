@@ -81,7 +81,10 @@ public final class AcceptGuard {
             failures += 1
             return AcceptFailure(errno: error.errno) == .connectionGone ? .nonePending : .unavailable(error)
         }
-        guard let c = taken else { return .nonePending }  // it went meanwhile
+        // It went meanwhile, or there was none: Linux's accept4 wants a descriptor before it looks at the
+        // queue, so at the limit it says EMFILE with nobody waiting too (each wake ends so, at a cost of
+        // two calls, not a spin).
+        guard let c = taken else { return .nonePending }
         refuse(c)
         return .refused(error)
     }

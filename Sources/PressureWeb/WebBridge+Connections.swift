@@ -13,7 +13,6 @@ extension WebBridge {
             case .nonePending:
                 break accepting
             case .accepted(let (socket, peer)):
-                browserServed()
                 admit(socket, peer: peer)
             case .refused(let error):
                 atDescriptorLimit(error, refused: true, "browsers are answered 503 and closed until a connection closes")
@@ -117,6 +116,7 @@ extension WebBridge {
             let link = WebSocketLink(session: session, maximumMessage: configuration.maximumMessage, daemon: daemon, origin: grant.origin)
             c.phase = .webSocket(link)
             c.head = response.serialized()
+            pageServed()
             Log.info("\(c.peer): page from \(grant.origin) connected (connection \(c.id)\(grant.app.map { ", acting as \($0)" } ?? "")"
                 + "\(grant.mayControl ? ", control forwarded" : ""))")
             updateStatus()

@@ -42,8 +42,10 @@ extension WebBridge {
         }
     }
 
-    /// A browser was accepted: a spell at the limit, if any, is over and summed up.
-    func browserServed() {
+    /// A page connected to the daemon (it had the two descriptors it takes): a spell at the limit, if
+    /// any, is over and summed up. (Not at accept: at the limit a browser is often accepted with the last
+    /// descriptor, and only its daemon connection fails.)
+    func pageServed() {
         guard case .summary(let seconds, let failures, let refused)? = limitSpell.handle(.served, now: monotonicMicroseconds())
         else { return }
         Log.info("file descriptors free again after \(seconds) s at the limit: \(failures) failure\(failures == 1 ? "" : "s"), "

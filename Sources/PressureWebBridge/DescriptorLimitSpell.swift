@@ -1,6 +1,6 @@
 /// What the bridge says about a spell at the descriptor limit, so that a flood of browsers there cannot
 /// flood the journal: one warning when the spell begins, every failure after it counted, and one line
-/// when a browser is next served (descriptors are free again) saying how long it lasted and what
+/// when a page is next connected to the daemon (descriptors are free again) saying how long it lasted and what
 /// happened meanwhile. A kiosk that never reaches the limit never hears of it. Pure: the loop passes its
 /// monotonic clock in.
 ///
@@ -23,7 +23,7 @@ public struct DescriptorLimitSpell: Equatable, Sendable {
         /// Accepting a browser, or its connection to the daemon, failed; `refused`: the browser was
         /// answered 503 (else it waits in the backlog while the listeners rest).
         case failed(refused: Bool)
-        /// A browser was accepted.
+        /// A page was connected to the daemon.
         case served
     }
 
