@@ -32,7 +32,7 @@ extension WebBridge {
         let id = nextID
         nextID += 1
         let c = BrowserConnection(id: id, socket: socket, peer: peer, now: monotonicMicroseconds())
-        do { try loop.add(socket.fd, token: Token(.browser, id).rawValue) } catch {
+        do { try loop.add(socket.fd, token: Token(.browser, id)) } catch {
             Log.error("\(peer): \(error)")
             return
         }
@@ -105,7 +105,7 @@ extension WebBridge {
                 answer(c, .plain(503, "pressured is not running"), includeBody: true, now: now)
                 return
             }
-            do { try loop.add(daemon.fd, token: Token(.daemon, c.id).rawValue) } catch {
+            do { try loop.add(daemon.fd, token: Token(.daemon, c.id)) } catch {
                 Log.error("\(c.peer): \(error)")
                 answer(c, .plain(500, "cannot watch the daemon connection"), includeBody: true, now: now)
                 return
@@ -210,7 +210,7 @@ extension WebBridge {
         let pending = c.hasPendingBytes
         if pending != c.socket.waitsForWritable {
             c.socket.waitsForWritable = pending
-            try? loop.modify(c.socket.fd, token: Token(.browser, id).rawValue,
+            try? loop.modify(c.socket.fd, token: Token(.browser, id),
                              events: pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable)
         }
     }

@@ -34,7 +34,7 @@ extension WebBridge {
         guard listenerRest.end() else { return }
         acceptGuard.restoreReserve()
         do {
-            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token(.listener, i).rawValue) }
+            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token(.listener, i)) }
         } catch {
             Log.error("\(error): the listeners could not be polled again; trying in \(ListenerRest.period / 1_000_000) s")
             for l in listeners { loop.remove(l.fd) }

@@ -56,9 +56,9 @@ public final class WebBridge {
             if listeners.isEmpty {
                 for a in configuration.listen { listeners.append(try TCPListener(address: a)) }
             }
-            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token(.listener, i).rawValue) }
-            try loop.add(timer.fd, token: Token(.timer).rawValue)
-            try loop.add(signals.fd, token: Token(.signals).rawValue)
+            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token(.listener, i)) }
+            try loop.add(timer.fd, token: Token(.timer))
+            try loop.add(signals.fd, token: Token(.signals))
         } catch { throw .system(error) }
         if !acceptGuard.restoreReserve() {
             Log.warning("no descriptor could be kept in reserve (/dev/null): at the descriptor limit browsers "
@@ -104,7 +104,7 @@ public final class WebBridge {
         while lifetime.running {
             armTimer()
             do {
-                try loop.wait { token, events in self.dispatch(token, events) }
+                try loop.wait(for: Source.self) { token, events in self.dispatch(token, events) }
             } catch {
                 Log.error("\(error)")
                 return 1
@@ -117,11 +117,7 @@ public final class WebBridge {
     }
 
 
-    func dispatch(_ token: UInt64, _ events: UInt32) {
-        guard let t = Token(rawValue: token) else {
-            Log.warning("event for unknown token \(token)")
-            return
-        }
+    func dispatch(_ t: Token, _ events: UInt32) {
         switch t.kind {
         case .listener: accept(from: t.id)
         case .browser: browserReady(t.id, events)

@@ -55,7 +55,7 @@ extension Daemon {
         let id = hub.connect(peer: peer)
         clientLog.count(.connected, now: now)
         clients[id] = c
-        do { try loop.add(c.fd, token: Token(.client, id).rawValue) } catch {
+        do { try loop.add(c.fd, token: Token(.client, id)) } catch {
             logAboutClient(.error, "client \(id): \(error)")
             close(client: id)
             return
@@ -74,7 +74,7 @@ extension Daemon {
     private func resumeListener() {
         guard listenerRest.end() else { return }
         listener.restoreReserve()
-        do { try loop.add(listener.fd, token: Token(.listener).rawValue) } catch {
+        do { try loop.add(listener.fd, token: Token(.listener)) } catch {
             Log.error("\(error): the listener could not be polled again; trying in \(ListenerRest.period / 1_000_000) s")
             listenerRest.begin(now: monotonicMicroseconds())
         }

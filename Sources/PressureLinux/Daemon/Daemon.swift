@@ -73,9 +73,9 @@ public final class Daemon {
         }
         readBuffer.reserveCapacity(1024)
         do {
-            try loop.add(listener.fd, token: Token(.listener).rawValue)
-            try loop.add(signals.fd, token: Token(.signals).rawValue)
-            try loop.add(timer.fd, token: Token(.timer).rawValue)
+            try loop.add(listener.fd, token: Token(.listener))
+            try loop.add(signals.fd, token: Token(.signals))
+            try loop.add(timer.fd, token: Token(.timer))
         } catch { throw .system(error) }
         if options.realtime { Realtime.enable() }
         if let replayInput {
@@ -90,7 +90,7 @@ public final class Daemon {
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
                 let w = try DeadlineTimer(name: "watchdog timer")
-                try loop.add(w.fd, token: Token(.watchdog).rawValue)
+                try loop.add(w.fd, token: Token(.watchdog))
                 try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
                 watchdog = w
             } catch { Log.warning("watchdog: \(error)") }
@@ -126,7 +126,7 @@ public final class Daemon {
         while lifetime.running {
             armTimer()
             do {
-                try loop.wait { token, events in self.dispatch(token, events) }
+                try loop.wait(for: Source.self) { token, events in self.dispatch(token, events) }
             } catch {
                 Log.error("\(error)")
                 return 1
@@ -158,11 +158,7 @@ public final class Daemon {
         return lifetime.exitStatus
     }
 
-    func dispatch(_ token: UInt64, _ events: UInt32) {
-        guard let t = Token(rawValue: token) else {
-            Log.warning("event for unknown token \(token)")
-            return
-        }
+    func dispatch(_ t: Token, _ events: UInt32) {
         switch t.kind {
         case .listener: acceptClients()
         case .signals: handleSignals()
