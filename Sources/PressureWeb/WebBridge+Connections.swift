@@ -177,6 +177,7 @@ extension WebBridge {
         loop.remove(d.fd)
         link.daemon = nil
         link.toDaemon = []
+        resumeListeners()  // a descriptor freed
     }
 
     /// Writes what is waiting for the browser; closes a connection that is finished or whose peer is gone.
@@ -219,7 +220,7 @@ extension WebBridge {
     func finish(_ id: Int) {
         guard let c = connections.removeValue(forKey: id) else { return }
         loop.remove(c.socket.fd)
-        defer { resumeListeners() }  // a descriptor freed: a resting listener tries again
+        defer { resumeListeners() }  // a descriptor freed (the socket closes as `c` goes): a resting listener tries again
         if let link = c.link {
             closeDaemon(c, link)
             let code = link.session.closeCode.map { " (close \($0))" } ?? ""

@@ -9,6 +9,7 @@ connection), and a new page is served once another leaves. Run after `swift buil
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import unittest
@@ -28,6 +29,7 @@ FLOOD = 40
 REFUSAL = "no file descriptor left"
 
 
+@unittest.skipUnless(shutil.which("prlimit"), "prlimit (util-linux) runs the bridge under a low RLIMIT_NOFILE")
 class AtTheDescriptorLimit(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory(prefix="pressured-web-limits-")
