@@ -39,8 +39,9 @@ let package = Package(
         // Options and log lines for every command-line program; no C library, so client tools stay free of them.
         .target(name: "PressureCommandLine"),
         // The system layer: the syscall funnel, epoll, timerfd, signalfd, systemd's sockets and notify, files,
-        // non-blocking stream sockets. Glibc and CLinux only, so a loop that reads no devices (the web
-        // bridge's) links neither libevdev nor libudev.
+        // non-blocking stream sockets, accepting at the descriptor limit (the reserve descriptor, the listener's
+        // rest) and the epoll token, for the daemon's loop and the bridge's alike. Glibc and CLinux only, so a
+        // loop that reads no devices (the web bridge's) links neither libevdev nor libudev.
         .target(name: "PressureSystem", dependencies: ["PressureCommandLine", "CLinux"]),
         .target(
             name: "PressureLinux",

@@ -70,29 +70,42 @@ final class TCPListener {
 
     static let sendBuffer: Int32 = 64 * 1024
 
-    /// One pending connection and its peer's address, nil when none waits.
-    ///
-    /// Nil too when accepting failed (a browser that gave up before we got to it, or no descriptor left):
-    /// the listener stays readable, so the next turn of the loop tries again, as the daemon's does.
-    func accept() -> (StreamSocket, peer: String)? {
+    /// One pending connection and its peer's address, through `acceptGuard` (shared by every listener:
+    /// the descriptor limit is the process's): at `EMFILE` the browser waiting is sent `refusal` on the
+    /// reserve descriptor and closed; where accepting cannot go on the loop rests the listeners.
+    func accept(with acceptGuard: AcceptGuard, refusal: [UInt8]) -> GuardedAccept<(StreamSocket, peer: String)> {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let accepted = try? nonblockingSyscall("accept4", name) {
-            withUnsafeMutablePointer(to: &storage) {
+        let fd = fd
+        let outcome = acceptGuard.accept(name, {
+            length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            return withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     accept4(fd, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
                 }
             }
+        }, refuse: { c in Self.refuse(c, refusal) })
+        return outcome.map { c in
+            var on: Int32 = 1
+            // Events are small and latency matters: no Nagle delay.
+            _ = setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            // A bounded kernel buffer, so a browser that stops reading backs up into the bridge's own queue
+            // (where touches are dropped and counted) after about this much, not after megabytes of autotuning.
+            var bytes = Self.sendBuffer
+            _ = setsockopt(c, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+            return (StreamSocket(fd: c), Self.describe(&storage))
         }
-        guard let c = accepted ?? nil else { return nil }
-        var on: Int32 = 1
-        // Events are small and latency matters: no Nagle delay.
-        _ = setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        // A bounded kernel buffer, so a browser that stops reading backs up into the bridge's own queue
-        // (where touches are dropped and counted) after about this much, not after megabytes of autotuning.
-        var bytes = Self.sendBuffer
-        _ = setsockopt(c, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
-        return (StreamSocket(fd: c), Self.describe(&storage))
+    }
+
+    /// Answers a browser no descriptor was left for and closes it at once (the reserve must be had back).
+    /// What it sent so far is read first: closing with unread bytes would reset the connection, and the
+    /// browser could lose the answer; a fresh socket's buffer holds the short answer whole.
+    private static func refuse(_ c: Int32, _ refusal: [UInt8]) {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while scratch.withUnsafeMutableBytes({ recv(c, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        refusal.withUnsafeBytes { _ = send(c, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(c, Int32(SHUT_WR))
+        close(c)
     }
 
     static func localName(_ fd: Int32) -> String {

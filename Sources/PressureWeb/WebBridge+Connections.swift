@@ -8,21 +8,36 @@ import PressureWebSocket
 extension WebBridge {
     func accept(from index: Int) {
         guard index < listeners.count else { return }
-        while let (socket, peer) = listeners[index].accept() {
-            guard connections.count < Self.maximumConnections else {
-                Log.warning("\(peer): refused, \(Self.maximumConnections) connections already open")
-                continue  // the socket closes as it goes out of scope
+        accepting: while !listenerRest.isResting {
+            switch listeners[index].accept(with: acceptGuard, refusal: Self.descriptorRefusal) {
+            case .nonePending:
+                break accepting
+            case .accepted(let (socket, peer)):
+                admit(socket, peer: peer)
+            case .refused(let error):
+                atDescriptorLimit(error, refused: true, "browsers are answered 503 and closed until a connection closes")
+            case .unavailable(let error):
+                restListeners()
+                atDescriptorLimit(error, refused: false, "the listeners rest \(ListenerRest.period / 1_000_000) s, or until a connection closes")
             }
-            let id = nextID
-            nextID += 1
-            let c = BrowserConnection(id: id, socket: socket, peer: peer, now: monotonicMicroseconds())
-            do { try loop.add(socket.fd, token: Token.browser | UInt64(id)) } catch {
-                Log.error("\(peer): \(error)")
-                continue
-            }
-            connections[id] = c
-            Log.debug("\(peer): connected (connection \(id))")
         }
+    }
+
+    /// Serves a newcomer, or closes it past ``maximumConnections``.
+    private func admit(_ socket: StreamSocket, peer: String) {
+        guard connections.count < Self.maximumConnections else {
+            Log.warning("\(peer): refused, \(Self.maximumConnections) connections already open")
+            return  // the socket closes as it goes out of scope
+        }
+        let id = nextID
+        nextID += 1
+        let c = BrowserConnection(id: id, socket: socket, peer: peer, now: monotonicMicroseconds())
+        do { try loop.add(socket.fd, token: Token(.browser, id)) } catch {
+            Log.error("\(peer): \(error)")
+            return
+        }
+        connections[id] = c
+        Log.debug("\(peer): connected (connection \(id))")
     }
 
     func browserReady(_ id: Int, _ events: UInt32) {
@@ -81,11 +96,16 @@ extension WebBridge {
         case .upgrade(let response, let grant):
             let daemon: StreamSocket
             do { daemon = try StreamSocket.connectUnix(configuration.daemonSocket) } catch {
+                if AcceptFailure(errno: error.errno) == .outOfDescriptors {
+                    atDescriptorLimit(error, refused: true, "pages are answered 503 until a connection closes")
+                    answer(c, Self.daemonDescriptorRefusal, includeBody: true, now: now)
+                    return
+                }
                 Log.warning("\(c.peer): cannot reach pressured (\(error)): answered 503")
                 answer(c, .plain(503, "pressured is not running"), includeBody: true, now: now)
                 return
             }
-            do { try loop.add(daemon.fd, token: Token.daemon | UInt64(c.id)) } catch {
+            do { try loop.add(daemon.fd, token: Token(.daemon, c.id)) } catch {
                 Log.error("\(c.peer): \(error)")
                 answer(c, .plain(500, "cannot watch the daemon connection"), includeBody: true, now: now)
                 return
@@ -96,6 +116,7 @@ extension WebBridge {
             let link = WebSocketLink(session: session, maximumMessage: configuration.maximumMessage, daemon: daemon, origin: grant.origin)
             c.phase = .webSocket(link)
             c.head = response.serialized()
+            pageServed()
             Log.info("\(c.peer): page from \(grant.origin) connected (connection \(c.id)\(grant.app.map { ", acting as \($0)" } ?? "")"
                 + "\(grant.mayControl ? ", control forwarded" : ""))")
             updateStatus()
@@ -156,6 +177,7 @@ extension WebBridge {
         loop.remove(d.fd)
         link.daemon = nil
         link.toDaemon = []
+        resumeListeners()  // a descriptor freed
     }
 
     /// Writes what is waiting for the browser; closes a connection that is finished or whose peer is gone.
@@ -189,7 +211,7 @@ extension WebBridge {
         let pending = c.hasPendingBytes
         if pending != c.socket.waitsForWritable {
             c.socket.waitsForWritable = pending
-            try? loop.modify(c.socket.fd, token: Token.browser | UInt64(id),
+            try? loop.modify(c.socket.fd, token: Token(.browser, id),
                              events: pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable)
         }
     }
@@ -198,6 +220,7 @@ extension WebBridge {
     func finish(_ id: Int) {
         guard let c = connections.removeValue(forKey: id) else { return }
         loop.remove(c.socket.fd)
+        defer { resumeListeners() }  // a descriptor freed (the socket closes as `c` goes): a resting listener tries again
         if let link = c.link {
             closeDaemon(c, link)
             let code = link.session.closeCode.map { " (close \($0))" } ?? ""

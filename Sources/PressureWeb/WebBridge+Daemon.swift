@@ -54,7 +54,7 @@ extension WebBridge {
         let pending = !link.toDaemon.isEmpty
         if pending != daemon.waitsForWritable {
             daemon.waitsForWritable = pending
-            try? loop.modify(daemon.fd, token: Token.daemon | UInt64(c.id),
+            try? loop.modify(daemon.fd, token: Token(.daemon, c.id),
                              events: pending ? EventLoop.readable | EventLoop.writable : EventLoop.readable)
         }
     }

@@ -9,15 +9,12 @@ import PressureWebSocket
 /// daemon connection, a timerfd for the earliest deadline (request heads, pings, close handshakes) and a
 /// signalfd. Decisions are ``RequestRouter``'s and ``WebSocketSession``'s; this does their I/O.
 public final class WebBridge {
-    enum Token {
-        static let listener: UInt64 = 1 << 32
-        static let browser: UInt64 = 2 << 32
-        static let daemon: UInt64 = 3 << 32
-        static let timer: UInt64 = 4 << 32
-        static let signals: UInt64 = 5 << 32
-        static func kind(_ t: UInt64) -> UInt64 { t & ~0xffff_ffff }
-        static func id(_ t: UInt64) -> Int { Int(t & 0xffff_ffff) }
+    /// What woke the loop: the kind of an epoll token (``EpollToken``), with the listener's index or
+    /// the connection's id.
+    enum Source: UInt32 {
+        case listener = 1, browser, daemon, timer, signals
     }
+    typealias Token = EpollToken<Source>
 
     /// Connections beyond this are closed at accept: a kiosk has a handful of pages.
     public static let maximumConnections = 512
@@ -29,6 +26,12 @@ public final class WebBridge {
     let timer: DeadlineTimer
     let signals: SignalWatcher
     var listeners: [TCPListener] = []
+    /// The reserve descriptor and accept4's failures, for every listener (`WebBridge+Limits.swift`).
+    let acceptGuard = AcceptGuard()
+    /// Whether the listeners rest (are not polled) because accepting cannot go on, and until when.
+    var listenerRest = ListenerRest()
+    /// The current spell at the descriptor limit, for its one warning and its summary.
+    var limitSpell = DescriptorLimitSpell()
     /// Where the sockets systemd passed listen (none when the bridge binds its own).
     let systemdAddresses: [ListenAddress]
     var connections: [Int: BrowserConnection] = [:]
@@ -53,10 +56,14 @@ public final class WebBridge {
             if listeners.isEmpty {
                 for a in configuration.listen { listeners.append(try TCPListener(address: a)) }
             }
-            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token.listener | UInt64(i)) }
-            try loop.add(timer.fd, token: Token.timer)
-            try loop.add(signals.fd, token: Token.signals)
+            for (i, l) in listeners.enumerated() { try loop.add(l.fd, token: Token(.listener, i)) }
+            try loop.add(timer.fd, token: Token(.timer))
+            try loop.add(signals.fd, token: Token(.signals))
         } catch { throw .system(error) }
+        if !acceptGuard.restoreReserve() {
+            Log.warning("no descriptor could be kept in reserve (/dev/null): at the descriptor limit browsers "
+                + "wait, unanswered, while the listeners rest")
+        }
         for l in listeners { Log.info("listening on \(l.name)") }
         Log.info("pressured-web \(pressuredVersion): pages connect to ws://HOST\(RequestRouter.webSocketPath), "
             + "bridged to \(configuration.daemonSocket); \(router.files.files.count) file(s) served; "
@@ -97,7 +104,7 @@ public final class WebBridge {
         while lifetime.running {
             armTimer()
             do {
-                try loop.wait { token, events in self.dispatch(token, events) }
+                try loop.wait(for: Source.self) { token, events in self.dispatch(token, events) }
             } catch {
                 Log.error("\(error)")
                 return 1
@@ -105,20 +112,18 @@ public final class WebBridge {
         }
         notify?.send("STOPPING=1")
         shutdown()
-        Log.info("pressured-web stopped")
+        Log.info("pressured-web stopped; \(acceptFigures)")
         return lifetime.exitStatus
     }
 
 
-    func dispatch(_ token: UInt64, _ events: UInt32) {
-        let id = Token.id(token)
-        switch Token.kind(token) {
-        case Token.listener: accept(from: id)
-        case Token.browser: browserReady(id, events)
-        case Token.daemon: daemonReady(id, events)
-        case Token.timer: timerFired()
-        case Token.signals: handleSignals()
-        default: Log.warning("event for unknown token \(token)")
+    func dispatch(_ t: Token, _ events: UInt32) {
+        switch t.kind {
+        case .listener: accept(from: t.id)
+        case .browser: browserReady(t.id, events)
+        case .daemon: daemonReady(t.id, events)
+        case .timer: timerFired()
+        case .signals: handleSignals()
         }
     }
 
@@ -139,7 +144,7 @@ public final class WebBridge {
     }
 
     func armTimer() {
-        var earliest: Int64? = nil
+        var earliest = listenerRest.until
         for c in connections.values {
             if let d = c.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
@@ -147,11 +152,12 @@ public final class WebBridge {
     }
 
     /// What the timer is for, in the log line when it fails.
-    static let timerDeadlines = "request, ping and close deadlines"
+    static let timerDeadlines = "request, ping and close deadlines and the listeners' rest"
 
     func timerFired() {
         guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
+        if listenerRest.isOver(now: now) { resumeListeners() }
         for (id, c) in connections {
             guard let d = c.deadline, d <= now else { continue }
             switch c.phase {

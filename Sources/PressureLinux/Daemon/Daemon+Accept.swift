@@ -7,10 +7,6 @@ import PressureCore
 /// descriptors (``UnixListener``'s reserve; where that fails too, the listener rests), and log lines about
 /// clients within a budget with a summary (``ClientActivityLog``), all on the loop's one timer.
 extension Daemon {
-    /// How long the listener rests when accepting cannot go on (µs): one try a second at most while the
-    /// condition lasts, and at once when a client leaves (a descriptor freed).
-    static let listenerRest: Int64 = 1_000_000
-
     /// What a connection no descriptor is left for gets instead of `hello`, encoded once.
     static let descriptorRefusal: [UInt8] = {
         var line: [UInt8] = []
@@ -19,11 +15,11 @@ extension Daemon {
     }()
 
     func acceptClients() {
-        accepting: while listenerRestsUntil == nil {
+        accepting: while !listenerRest.isResting {
             switch listener.accept(refusingWith: Self.descriptorRefusal) {
             case .nonePending:
                 break accepting
-            case .client(let c):
+            case .accepted(let c):
                 hub.activity.accepted += 1
                 admit(c)
             case .refused(let error):
@@ -33,7 +29,7 @@ extension Daemon {
                 acceptFailed(error, "newcomers are told too-many-clients and closed until one frees")
             case .unavailable(let error):
                 restListener()
-                acceptFailed(error, "the listener rests \(Self.listenerRest / 1_000_000) s, or until a client leaves")
+                acceptFailed(error, "the listener rests \(ListenerRest.period / 1_000_000) s, or until a client leaves")
             }
         }
         hub.activity.acceptErrors = listener.failures
@@ -59,7 +55,7 @@ extension Daemon {
         let id = hub.connect(peer: peer)
         clientLog.count(.connected, now: now)
         clients[id] = c
-        do { try loop.add(c.fd, token: Token.client | UInt64(id)) } catch {
+        do { try loop.add(c.fd, token: Token(.client, id)) } catch {
             logAboutClient(.error, "client \(id): \(error)")
             close(client: id)
             return
@@ -67,21 +63,20 @@ extension Daemon {
         if let cred { Log.debug("client \(id): pid \(cred.pid)") }
     }
 
-    /// Takes the listener out of the loop until ``listenerRestsUntil`` or a client leaves.
+    /// Takes the listener out of the loop until ``listenerRest`` is over or a client leaves.
     private func restListener() {
-        listenerRestsUntil = monotonicMicroseconds() + Self.listenerRest
+        listenerRest.begin(now: monotonicMicroseconds())
         loop.remove(listener.fd)
     }
 
     /// Polls the listener again (with its reserve, if a descriptor is there for it): its waiting
     /// connections come in with the next turn of the loop.
     private func resumeListener() {
-        guard listenerRestsUntil != nil else { return }
-        listenerRestsUntil = nil
+        guard listenerRest.end() else { return }
         listener.restoreReserve()
-        do { try loop.add(listener.fd, token: Token.listener) } catch {
-            Log.error("\(error): the listener could not be polled again; trying in \(Self.listenerRest / 1_000_000) s")
-            listenerRestsUntil = monotonicMicroseconds() + Self.listenerRest
+        do { try loop.add(listener.fd, token: Token(.listener)) } catch {
+            Log.error("\(error): the listener could not be polled again; trying in \(ListenerRest.period / 1_000_000) s")
+            listenerRest.begin(now: monotonicMicroseconds())
         }
     }
 
@@ -95,7 +90,7 @@ extension Daemon {
     private func acceptFailed(_ error: SystemError, _ meanwhile: String) {
         lastAcceptError = error
         guard acceptLog.admit(now: monotonicMicroseconds()) else { return }
-        let limit = DescriptorBudget.limit.map { "; RLIMIT_NOFILE \($0)" } ?? ""
+        let limit = DescriptorLimit.phrase
         let what = AcceptFailure(errno: error.errno) == .outOfDescriptors
             ? "no file descriptor left for a new client" : "accepting a client failed"
         Log.warning("\(what) (\(error)\(limit)): \(meanwhile); the \(clients.count) clients connected are served")
@@ -109,7 +104,7 @@ extension Daemon {
     /// When the timer must fire for the limits: the listener's rest ending, a summary due. (Asked every
     /// turn of the loop: no array, so no allocation.)
     func limitsWake() -> Int64? {
-        var earliest = listenerRestsUntil
+        var earliest = listenerRest.until
         if let t = clientLog.summaryDue, earliest.map({ t < $0 }) ?? true { earliest = t }
         if let t = acceptLog.summaryDue, earliest.map({ t < $0 }) ?? true { earliest = t }
         return earliest
@@ -119,7 +114,7 @@ extension Daemon {
     /// is written now, so that what was held back is told before the daemon exits.
     func limitsTimerFired(now: Int64, stopping: Bool = false) {
         // Not once stopping: the listener is closed, and its number may already be another descriptor's.
-        if !stopping, let until = listenerRestsUntil, until <= now { resumeListener() }
+        if !stopping, listenerRest.isOver(now: now) { resumeListener() }
         if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count, early: stopping) { Log.info(summary) }
         let span = acceptLog.span(now: now, early: stopping)
         if let more = acceptLog.takeHeldBack(now: now, early: stopping) {

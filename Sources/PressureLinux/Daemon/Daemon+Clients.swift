@@ -59,7 +59,7 @@ extension Daemon {
         guard events != current else { return }
         c.waitsForWritable = pending
         c.watchesReadable = !c.inputEnded
-        try? loop.modify(c.fd, token: Token.client | UInt64(id), events: events)
+        try? loop.modify(c.fd, token: Token(.client, id), events: events)
     }
 
     func close(client id: Int) {

@@ -12,7 +12,7 @@ extension Daemon {
         }
         do {
             let source = try DeviceDiscovery.makeSource(inputDirectory: options.inputDirectory)
-            try loop.add(source.fd, token: Token.hotplug)
+            try loop.add(source.fd, token: Token(.hotplug))
             discovery = source
             Log.info("watching for touch devices through \(source.nodesAreClassified ? "udev" : options.inputDirectory)")
             for node in source.scan() { openDevice(node, classified: source.nodesAreClassified) }
@@ -59,7 +59,7 @@ extension Daemon {
         guard let id = hub.addDevice(
             node: node, description: device.description, udev: udev, learned: learned, persistsLearning: persists)
         else { return }
-        do { try loop.add(device.fd, token: Token.device | UInt64(id)) } catch {
+        do { try loop.add(device.fd, token: Token(.device, id)) } catch {
             Log.error("\(node): \(error)")
             hub.removeDevice(id)
             return

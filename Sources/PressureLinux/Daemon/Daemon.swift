@@ -6,18 +6,11 @@ import PressureCore
 /// a timerfd for long-press deadlines (and replay pacing) and a signalfd. All decisions are the ``Hub``'s;
 /// this class does the I/O it asks for.
 public final class Daemon {
-    /// What an epoll token stands for: the kind in the high 32 bits, an id in the low ones.
-    enum Token {
-        static let listener: UInt64 = 1 << 32
-        static let signals: UInt64 = 2 << 32
-        static let timer: UInt64 = 3 << 32
-        static let hotplug: UInt64 = 4 << 32
-        static let device: UInt64 = 5 << 32
-        static let client: UInt64 = 6 << 32
-        static let watchdog: UInt64 = 7 << 32
-        static func kind(_ t: UInt64) -> UInt64 { t & ~0xffff_ffff }
-        static func id(_ t: UInt64) -> Int { Int(t & 0xffff_ffff) }
+    /// What woke the loop: the kind of an epoll token (``EpollToken``), with an id for devices and clients.
+    enum Source: UInt32 {
+        case listener = 1, signals, timer, hotplug, device, client, watchdog
     }
+    typealias Token = EpollToken<Source>
 
     let options: DaemonOptions
     var hub: Hub
@@ -47,8 +40,8 @@ public final class Daemon {
     /// Accept failures: one line a window, then how many more.
     var acceptLog = LogRateLimit(budget: 1)
     var lastAcceptError: SystemError? = nil
-    /// Set while the listener rests (is not polled) because accepting cannot go on: when to try again.
-    var listenerRestsUntil: Int64? = nil
+    /// Whether the listener rests (is not polled) because accepting cannot go on, and until when.
+    var listenerRest = ListenerRest()
     /// The haptic devices gestures play on (``HapticDevices``).
     var haptics: HapticDevices
 
@@ -80,9 +73,9 @@ public final class Daemon {
         }
         readBuffer.reserveCapacity(1024)
         do {
-            try loop.add(listener.fd, token: Token.listener)
-            try loop.add(signals.fd, token: Token.signals)
-            try loop.add(timer.fd, token: Token.timer)
+            try loop.add(listener.fd, token: Token(.listener))
+            try loop.add(signals.fd, token: Token(.signals))
+            try loop.add(timer.fd, token: Token(.timer))
         } catch { throw .system(error) }
         if options.realtime { Realtime.enable() }
         if let replayInput {
@@ -97,7 +90,7 @@ public final class Daemon {
         if let interval = notify?.watchdogIntervalMicroseconds {
             do {
                 let w = try DeadlineTimer(name: "watchdog timer")
-                try loop.add(w.fd, token: Token.watchdog)
+                try loop.add(w.fd, token: Token(.watchdog))
                 try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
                 watchdog = w
             } catch { Log.warning("watchdog: \(error)") }
@@ -133,7 +126,7 @@ public final class Daemon {
         while lifetime.running {
             armTimer()
             do {
-                try loop.wait { token, events in self.dispatch(token, events) }
+                try loop.wait(for: Source.self) { token, events in self.dispatch(token, events) }
             } catch {
                 Log.error("\(error)")
                 return 1
@@ -165,16 +158,15 @@ public final class Daemon {
         return lifetime.exitStatus
     }
 
-    func dispatch(_ token: UInt64, _ events: UInt32) {
-        switch Token.kind(token) {
-        case Token.listener: acceptClients()
-        case Token.signals: handleSignals()
-        case Token.timer: timerFired()
-        case Token.hotplug: hotplugEvents()
-        case Token.device: readDevice(Token.id(token))
-        case Token.client: clientReady(Token.id(token), events)
-        case Token.watchdog: keepAlive()
-        default: Log.warning("event for unknown token \(token)")
+    func dispatch(_ t: Token, _ events: UInt32) {
+        switch t.kind {
+        case .listener: acceptClients()
+        case .signals: handleSignals()
+        case .timer: timerFired()
+        case .hotplug: hotplugEvents()
+        case .device: readDevice(t.id)
+        case .client: clientReady(t.id, events)
+        case .watchdog: keepAlive()
         }
     }
 

@@ -5,13 +5,7 @@ import Glibc
 /// the limit will stop newcomers first.
 enum DescriptorBudget {
     /// The soft limit; nil when unlimited or not to be read.
-    static var limit: Int? {
-        var rl = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &rl) == 0, rl.rlim_cur != rlim_t.max else {  // RLIM_INFINITY
-            return nil
-        }
-        return Int(clamping: rl.rlim_cur)
-    }
+    static var limit: Int? { DescriptorLimit.soft }
 
     /// Descriptors open now (`/proc/self/fd`, the one reading it aside); nil where it cannot be read.
     static var openCount: Int? {

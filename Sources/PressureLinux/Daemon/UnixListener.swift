@@ -4,23 +4,18 @@ import Glibc
 /// The listening Unix stream socket, mode 0660 and optionally owned by a group. A stale socket file (no
 /// one answers) is replaced; a live one means another daemon is serving, and we refuse to start.
 ///
-/// It keeps one descriptor in reserve (`/dev/null`, opened at start) for when the process has none left:
-/// a connection that `accept4` cannot take (`EMFILE`) is then taken with the reserve's number, told why
-/// (`too-many-clients`) and closed, and the reserve opened again. Chosen over only ceasing to poll the
-/// listener: the newcomer gets an answer at once instead of waiting unseen in the backlog, the backlog
-/// cannot fill (so connecting never blocks), each waiting connection costs one accept (the loop cannot
-/// spin), and the clients already connected are untouched, as at `MaxClients`. Where even the reserve
-/// is gone (`ENFILE`: the system's table is full, and another process took the slot it freed) the loop
-/// falls back to resting the listener (``AcceptOutcome/unavailable(_:)``).
+/// Its connections are accepted through an ``AcceptGuard`` (PressureSystem's, the web bridge's too): at
+/// the descriptor limit a newcomer is told `too-many-clients` on the reserve descriptor and closed, and
+/// where even the reserve is gone the loop rests the listener (``GuardedAccept/unavailable(_:)``).
 public final class UnixListener {
     public let fd: Int32
     public let path: String
     /// Whether we created the file (and so remove it on exit); false for an inherited (socket-activated) fd.
     let ownsPath: Bool
-    /// The descriptor kept for refusing a connection when none is left; nil while spent.
-    private var reserve: Int32? = nil
+    /// The reserve descriptor and accept4's failures by kind.
+    private let acceptGuard = AcceptGuard()
     /// `accept4` calls that failed, `EAGAIN` aside (``DaemonActivity/acceptErrors``).
-    public private(set) var failures = 0
+    public var failures: Int { acceptGuard.failures }
 
     public init(path: String, group: String?) throws(ListenerError) {
         self.path = path
@@ -94,24 +89,17 @@ public final class UnixListener {
         guard !stopped else { return }
         stopped = true
         close(fd)
-        if let r = reserve { close(r) }
-        reserve = nil
+        acceptGuard.releaseReserve()
         if ownsPath { unlink(path) }
     }
 
     /// Whether a descriptor is held in reserve.
-    public var hasReserve: Bool { reserve != nil }
+    public var hasReserve: Bool { acceptGuard.hasReserve }
 
-    /// Opens the reserve descriptor if it is spent (at start, and when the loop stops resting the
-    /// listener); false when no descriptor is left for it either.
+    /// Opens the reserve descriptor if it is spent (at start, and when the loop stops resting the listener); false
+    /// when no descriptor is left for it either.
     @discardableResult
-    public func restoreReserve() -> Bool {
-        if reserve == nil {
-            let r = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            if r >= 0 { reserve = r }
-        }
-        return reserve != nil
-    }
+    public func restoreReserve() -> Bool { acceptGuard.restoreReserve() }
 
     private static func someoneAnswers(_ addr: inout sockaddr_un, _ length: Int32) -> Bool {
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -125,38 +113,13 @@ public final class UnixListener {
 
     /// Accepts one pending connection, non-blocking, with its errors handled by kind (``AcceptFailure``):
     /// a connection that went before it was taken is passed over, one for which no descriptor is left is
-    /// sent `refusal` with the reserve, and anything else is for the loop to wait out.
-    public func accept(refusingWith refusal: [UInt8]) -> AcceptOutcome {
-        while true {
-            do {
-                guard let c = try nonblockingSyscall("accept4", path, { pressured_accept(fd) }) else { return .nonePending }
-                return .client(ClientConnection(fd: c))
-            } catch {
-                failures += 1
-                switch AcceptFailure(errno: error.errno) {
-                case .connectionGone: continue
-                case .outOfDescriptors: return refuseWithReserve(refusal, error)
-                case .other: return .unavailable(error)
-                }
-            }
-        }
-    }
-
-    /// Spends the reserve on the connection no descriptor was left for: takes it, sends it `refusal`
-    /// (a fresh socket's buffer holds one line), closes it, and takes the reserve back.
-    private func refuseWithReserve(_ refusal: [UInt8], _ error: SystemError) -> AcceptOutcome {
-        guard let r = reserve else { return .unavailable(error) }
-        close(r)
-        reserve = nil
-        defer { restoreReserve() }
-        let taken: Int32?
-        do { taken = try nonblockingSyscall("accept4", path, { pressured_accept(fd) }) } catch {
-            failures += 1
-            return AcceptFailure(errno: error.errno) == .connectionGone ? .nonePending : .unavailable(error)
-        }
-        guard let c = taken else { return .nonePending }  // it went meanwhile
-        refusal.withUnsafeBytes { _ = send(c, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        close(c)
-        return .refused(error)
+    /// sent `refusal` with the reserve (a fresh socket's buffer holds one line), and anything else is for
+    /// the loop to wait out.
+    public func accept(refusingWith refusal: [UInt8]) -> GuardedAccept<ClientConnection> {
+        let fd = fd
+        return acceptGuard.accept(path, { pressured_accept(fd) }) { c in
+            refusal.withUnsafeBytes { _ = send(c, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(c)
+        }.map { ClientConnection(fd: $0) }
     }
 }

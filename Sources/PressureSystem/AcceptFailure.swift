@@ -1,8 +1,8 @@
 import Glibc
 
-/// What an `accept4` failure (its errno) means for the loop. `EINTR` never gets here: the syscall funnel
-/// retries it; nor do `EAGAIN`/`EWOULDBLOCK`: nobody is waiting.
-enum AcceptFailure: Equatable {
+/// What an `accept4` failure (its errno) means for a loop (the daemon's and the web bridge's). `EINTR`
+/// never gets here: the syscall funnel retries it; nor do `EAGAIN`/`EWOULDBLOCK`: nobody is waiting.
+public enum AcceptFailure: Equatable, Sendable {
     /// The connection went before it was taken (`ECONNABORTED`), or came with an error of its own, which
     /// Linux's accept(2) says to treat as "try again" (`EPROTO`, `ENETDOWN`, `ENOPROTOOPT`, `EHOSTDOWN`,
     /// `ENONET`, `EHOSTUNREACH`, `EOPNOTSUPP`, `ENETUNREACH`): take the next one at once.
@@ -13,7 +13,7 @@ enum AcceptFailure: Equatable {
     /// last, so the listener rests a while rather than be retried at once.
     case other
 
-    init(errno e: Int32) {
+    public init(errno e: Int32) {
         switch e {
         case ECONNABORTED, EPROTO, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
             self = .connectionGone
