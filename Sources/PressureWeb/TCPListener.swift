@@ -120,13 +120,17 @@ final class TCPListener {
     /// `127.0.0.1:5000`, `[::1]:5000`.
     static func describe(_ storage: inout sockaddr_storage) -> String {
         var text = [CChar](repeating: 0, count: 64)
+        /// What inet_ntop wrote, up to its terminating zero.
+        func written(_ text: [CChar]) -> String {
+            String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         switch Int32(storage.ss_family) {
         case AF_INET:
             return withUnsafePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { p in
                     var addr = p.pointee.sin_addr
                     inet_ntop(AF_INET, &addr, &text, socklen_t(text.count))
-                    return "\(String(cString: text)):\(UInt16(bigEndian: p.pointee.sin_port))"
+                    return "\(written(text)):\(UInt16(bigEndian: p.pointee.sin_port))"
                 }
             }
         case AF_INET6:
@@ -134,7 +138,7 @@ final class TCPListener {
                 $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { p in
                     var addr = p.pointee.sin6_addr
                     inet_ntop(AF_INET6, &addr, &text, socklen_t(text.count))
-                    return "[\(String(cString: text))]:\(UInt16(bigEndian: p.pointee.sin6_port))"
+                    return "[\(written(text))]:\(UInt16(bigEndian: p.pointee.sin6_port))"
                 }
             }
         default:

@@ -222,7 +222,10 @@ final class DaemonProtocolTests: XCTestCase {
 
     func testReloadRequestAnswersAndABrokenFileIsRefused() throws {
         let (d, c, conf) = try daemonWithConfiguration("[pressured]\nSensitivity=medium\n")
-        defer { try? FileManager.default.removeItem(at: conf) }
+        defer {
+            try? FileManager.default.removeItem(at: conf)
+            withExtendedLifetime(d) {}  // the daemon serves until the test is over
+        }
         try "[pressured]\nSensitivity=light\n".write(to: conf, atomically: true, encoding: .utf8)
         c.send(#"{"request":"reload","id":"r1"}"# + "\n")
         let reply = try XCTUnwrap(c.readObject())
