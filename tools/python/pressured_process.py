@@ -1,7 +1,8 @@
-"""Starting pressured and waiting until it serves, for everything that runs one: the Python client's tests
-(tools/python/test_client.py), the web bridge's tests (tools/web/webtest.py, which starts pressured-web the
-same way), tools/load-daemon, tools/bench-daemon and the vmtest guest (tools/vmtest.d/vmguest/harness.py,
-which finds this folder on sys.path as it finds the client). `bin_dir()` says where the built binaries are.
+"""Starting pressured and waiting until it serves, for everything that runs one: the Python client package's
+tests (clients/python/tests/running_daemon.py), the web bridge's tests (tools/web/webtest.py, which starts
+pressured-web the same way), tools/load-daemon, tools/bench-daemon and the vmtest guest
+(tools/vmtest.d/vmguest/harness.py, which finds this folder on sys.path beside clients/python). `bin_dir()`
+says where the built binaries are.
 
 Ready means the socket exists by default (pressured binds it before it serves); a caller that needs more
 (the capture loaded, say) gives its own `ready`. Whatever stops the wait -- the process exiting, the time

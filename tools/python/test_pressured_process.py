@@ -1,7 +1,7 @@
 """The shared "start pressured and wait for its socket" (pressured_process.py), against stand-in processes
 so each way a start can end is seen without the daemon:
 
-    python3 -m unittest discover -s tools/python -v
+    python3 -m unittest discover -s tools/python -v    (tools/test-python runs it)
 """
 import os
 import sys

@@ -371,7 +371,8 @@ def main():
               "pressurectl": PRESSURECTL,
               "static_pressured": os.path.join(REPO, ".build", "release", "pressured"),
               "evplay": os.path.join(VMDIR, "bin", "evplay"), "uhidplay": os.path.join(VMDIR, "bin", "uhidplay"),
-              "client": os.path.join(REPO, "tools", "python"),
+              "client": os.path.join(REPO, "clients", "python"),  # the package `pressured`, not installed
+              "pressured_process": os.path.join(REPO, "tools", "python"),
               "rules": os.path.join(REPO, "udev-rules", "70-pressured.rules")}
     config["captures"] = pick_captures() if 1 in SCENARIOS else []
     with open(FIXTURE_CONF, "w") as f:

@@ -16,10 +16,10 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))  # the client package, from the checkout
 import fixtures  # noqa: E402
 import webtest  # noqa: E402
-from pressured_client import PressuredClient  # noqa: E402
+import pressured  # noqa: E402
 from rawws import RawClient, Upgraded  # noqa: E402
 
 import websockets  # noqa: E402  (Debian's python3-websockets)
@@ -169,11 +169,11 @@ class HandshakeAndMessages(Test):
             answer = page.request(request)
             self.assertEqual((answer["type"], answer["error"]), ("error", "not-permitted"), answer)
         self.bridge.wait_for("refused from http://localhost")
-        with PressuredClient(self.setup.daemon.socket, timeout=10) as direct:
+        with pressured.Client(self.setup.daemon.socket, timeout=10) as direct:
             self.assertEqual(direct.hello["settings"]["forceTouch"], True)
 
     def test_regions_vanish_with_the_page(self):
-        with PressuredClient(self.setup.daemon.socket, timeout=10) as direct:
+        with pressured.Client(self.setup.daemon.socket, timeout=10) as direct:
             base = direct.status()["regions"]
             page = self.page(self.bridge)
             answer = page.request({"request": "setRegion", "region": "r", "x": 0, "y": 0, "width": 10, "height": 10})
@@ -281,7 +281,7 @@ class Backpressure(Test):
     gesture never lost silently."""
 
     def wait_replay_done(self, setup):
-        with PressuredClient(setup.daemon.socket, timeout=10) as direct:
+        with pressured.Client(setup.daemon.socket, timeout=10) as direct:
             deadline = time.monotonic() + 60
             while direct.status()["devices"] != 0:
                 self.assertLess(time.monotonic(), deadline, "the replay did not finish")

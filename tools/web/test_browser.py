@@ -17,10 +17,10 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))  # the client package, from the checkout
 import fixtures  # noqa: E402
 import webtest  # noqa: E402
-from pressured_client import PressuredClient  # noqa: E402
+import pressured  # noqa: E402
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 # Skipped only where Chromium itself is absent (a machine set up without `tools/setup-debian --browser`);
@@ -124,7 +124,7 @@ class BrowserTests(unittest.TestCase):
     def play(cls):
         """Waits for the page to subscribe (which starts the replay), then follows the daemon's touches and
         gives each to Chromium as it is reported: down at `began`, up at `ended`."""
-        with PressuredClient(cls.daemon.socket, timeout=20) as watcher:
+        with pressured.Client(cls.daemon.socket, timeout=20) as watcher:
             deadline = time.monotonic() + 20
             while watcher.status()["subscribers"] == 0:
                 assert time.monotonic() < deadline, "the page never subscribed:\n" + cls.bridge.log()

@@ -14,10 +14,10 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))  # the client package, from the checkout
 import fixtures  # noqa: E402
 import webtest  # noqa: E402
-from pressured_client import PressuredClient  # noqa: E402
+import pressured  # noqa: E402
 from rawws import Upgraded  # noqa: E402
 
 USER, GROUP = "nobody", "nogroup"
@@ -89,7 +89,7 @@ class TheDaemonDecidesByTheBridgesIdentity(unittest.TestCase):
         with open(self.config, "a") as f:
             f.write(f"\n[pressured]\nControlGroup = {GROUP}\n")
         try:
-            with PressuredClient(self.daemon.socket, timeout=10) as root:
+            with pressured.Client(self.daemon.socket, timeout=10) as root:
                 root.request("reload")
             # Now the daemon lets the bridge's user control: the origin with Control = on may.
             answer = kiosk.request({"request": "set", "id": 2, "sensitivity": "firm"})
@@ -102,7 +102,7 @@ class TheDaemonDecidesByTheBridgesIdentity(unittest.TestCase):
                 text = f.read()
             with open(self.config, "w") as f:
                 f.write(text[:text.index("\n[pressured]\nControlGroup")])
-            with PressuredClient(self.daemon.socket, timeout=10) as root:
+            with pressured.Client(self.daemon.socket, timeout=10) as root:
                 root.request("reload")
 
 

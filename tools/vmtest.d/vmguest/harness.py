@@ -15,9 +15,12 @@ import time
 OUT = sys.argv[1]
 with open(os.path.join(OUT, "config.json")) as f:
     CFG = json.load(f)
+# The guest has the standard library only: the project's client package and its process helper come
+# from the repository's read-only mount, straight from the checkout (nothing is installed there).
 sys.path.insert(0, CFG["client"])
+sys.path.insert(0, CFG["pressured_process"])
 import pressured_process  # noqa: E402  (how every tool starts pressured and waits for its socket)
-from pressured_client import PressuredClient  # noqa: E402  (the project's own client)
+from pressured import PressuredClient  # noqa: E402  (the project's own client, clients/python)
 
 from .gestures import GESTURES, fmt, replayed, sequences  # noqa: E402,F401  (for the scenarios)
 

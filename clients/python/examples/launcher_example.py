@@ -7,16 +7,15 @@ configuration, then the ones the app registered); the launcher "draws" the menu,
 first item, and the launcher reports the choice. pressured delivers it to the app, holding it until the
 app connects if the launcher had to start it.
 
-    python3 tools/python/launcher_example.py --socket PATH launcher
-    python3 tools/python/launcher_example.py --socket PATH app org.example.mail
+    python3 clients/python/examples/launcher_example.py --socket PATH launcher
+    python3 clients/python/examples/launcher_example.py --socket PATH app org.example.mail
 """
 import argparse
 import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pressured_client import DEFAULT_SOCKET, PressuredClient  # noqa: E402
+import pressured
 
 # Icons in screen pixels (the demo screen is the demo panel's own units, 0..4095).
 ICONS = [
@@ -27,7 +26,7 @@ ICONS = [
 
 def launcher(socket_path, start_apps):
     started = {}
-    with PressuredClient(socket_path, timeout=None) as client:
+    with pressured.Client(socket_path) as client:
         # Icons first, then subscribe: a replay starts at the first subscription, and no touch may miss them.
         for app, x, y, w, h in ICONS:
             client.set_region(f"icon:{app}", x, y, w, h, wants=["quickActions", "longPress"], app=app)
@@ -56,7 +55,7 @@ def launcher(socket_path, start_apps):
 
 
 def app(socket_path, app_id):
-    with PressuredClient(socket_path, timeout=None) as client:
+    with pressured.Client(socket_path) as client:
         client.subscribe(events=["gestures"], app=app_id)
         answer = client.set_quick_actions([{"id": "recent", "title": "Recent", "subtitle": "last opened"}])
         print(f"{app_id}: quick actions on my icon: {', '.join(answer['items'])}", flush=True)
@@ -68,7 +67,7 @@ def app(socket_path, app_id):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--socket", default=DEFAULT_SOCKET)
+    parser.add_argument("--socket", default=pressured.default_socket())
     parser.add_argument("--no-start", action="store_true", help="launcher: do not start apps for choices")
     parser.add_argument("role", choices=["launcher", "app"])
     parser.add_argument("app_id", nargs="?", default="org.example.mail")

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """An example kiosk app: prints what a kiosk would do with pressured's gestures.
 
-    python3 tools/python/kiosk_example.py [--socket PATH]
+    python3 clients/python/examples/kiosk_example.py [--socket PATH]
+
+With the package installed (`pip install ./clients/python`, or Debian's python3-pressured); tools/demo runs
+it from the checkout with PYTHONPATH=clients/python. The socket defaults to $PRESSURED_SOCKET, else
+/run/pressured/pressured.sock.
 
 A real kiosk would show a preview on `peek`, open the item on `pop`, close the preview on `dismiss`, show
 an item's actions on `quickActions`, and offer the same through `longPress` where force is unavailable.
 """
 import argparse
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pressured_client import DEFAULT_SOCKET, PressuredClient  # noqa: E402
+import pressured
 
 ACTIONS = {
     "peek": "show a preview",
@@ -24,9 +25,9 @@ ACTIONS = {
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--socket", default=DEFAULT_SOCKET)
+    parser.add_argument("--socket", default=pressured.default_socket())
     args = parser.parse_args()
-    with PressuredClient(args.socket) as client:
+    with pressured.Client(args.socket) as client:
         force = {d["id"]: d["forceCapability"] for d in client.hello["devices"]}
         for device in client.hello["devices"]:
             why = {"learning": " (learning the panel's average touch: long press until then)"}.get(
