@@ -1,4 +1,4 @@
-"""Scenarios 11-16: the installed pressured (`make install`) under systemd as PID 1 (the systemd boot of
+"""Scenarios 11-16: the installed pressured (its Debian package) under systemd as PID 1 (the systemd boot of
 tools/vmtest): udev starts the service, socket activation, unplug and replug while serving, restart after a
 kill, the unit's hardening as the kernel sees it, watchdog and reload (18, the state directory, is in
 learning_scenarios.py). Devices are uinput touchscreens (evplay) playing
@@ -269,12 +269,12 @@ HARDENING = {"User": "pressured", "Group": "pressured", "SupplementaryGroups": "
 def s15_hardening(details):
     user = pwd.getpwnam("pressured")
     input_gid = grp.getgrnam("input").gr_gid
-    # The host has no such user: the guest's comes from the installed sysusers.d file (its comment is the GECOS).
-    sysusers = show("systemd-sysusers.service", "ActiveState", "Result")
+    # The host has no such user: the guest's comes from the package's sysusers.d file (its comment is the GECOS),
+    # which the postinst gave to systemd-sysusers.
     members = grp.getgrgid(input_gid).gr_mem
     details.append(f"user pressured (\"{user.pw_gecos}\", uid {user.pw_uid}, gid {user.pw_gid}, shell "
-                   f"{user.pw_shell}), in input ({input_gid}): {'pressured' in members}; made at boot by "
-                   f"systemd-sysusers.service ({sysusers['ActiveState']}, {sysusers['Result']})")
+                   f"{user.pw_shell}), in input ({input_gid}): {'pressured' in members}; made by the package's "
+                   f"postinst (systemd-sysusers pressured.conf)")
     check(user.pw_gecos == "pressured force touch daemon" and "pressured" in members,
           "not the user sysusers.d/pressured.conf describes")
     pid = running_pid()
