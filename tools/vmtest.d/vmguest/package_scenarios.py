@@ -137,10 +137,11 @@ def s23_package_remove(details):
     details.append(f"dpkg -r: " + ", ".join(f"{u} {s}" for u, s in units.items()))
     check(all(s.startswith(("inactive", "failed")) for s in units.values()), f"still running after dpkg -r: {units}")
     check(not os.path.exists(f"/proc/{pid}"), f"the daemon (PID {pid}) outlived dpkg -r")
-    kept = [p for p in ("/etc/pressured/pressured.conf", "/etc/pressured/web.conf") if os.path.exists(p)]
+    kept = [p for p in ("/etc/pressured/pressured.conf", "/etc/pressured/web.conf", "/var/lib/pressured")
+            if os.path.exists(p)]
     gone = [p for p in files if os.path.exists(p) and not p.startswith("/etc/")]
-    details.append(f"after dpkg -r: configuration kept {kept}, package files left {gone or 'none'}")
-    check(len(kept) == 2 and not gone, f"dpkg -r kept {kept}, left {gone}")
+    details.append(f"after dpkg -r: configuration and state kept {kept}, package files left {gone or 'none'}")
+    check(len(kept) == 3 and not gone, f"dpkg -r kept {kept}, left {gone}")
     dpkg("-P", *PACKAGES)
     left = [p for p in files + list(RUNTIME) if os.path.lexists(p)] + unit_links()
     status = subprocess.run(["dpkg-query", "-W", "-f=${db:Status-Abbrev}\n", *PACKAGES], capture_output=True,
