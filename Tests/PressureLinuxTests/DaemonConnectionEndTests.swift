@@ -40,7 +40,16 @@ final class DaemonConnectionEndTests: XCTestCase {
             // Every request gets its answer (a `reload` from a peer without control rights: not-permitted).
             let answers = got.lines.filter { $0["type"] as? String == "reply" || $0["type"] as? String == "error" }
             XCTAssertEqual(answers.map { $0["id"] as? Int }, (1...requests.count).map { $0 }, "\(got.lines)")
-            XCTAssertEqual(got.lines.count, 1 + requests.count, "nothing but the answers: \(got.types)")
+            // Nothing but the answers -- except after a subscription: the daemon may read the request before
+            // the end of file arrives (two segments on a loaded machine), and until then the client is a
+            // subscriber like any other, so events of the replay its subscription started may come between.
+            let subscribed = requests.contains { $0.contains(#""subscribe""#) }
+            let extra = got.lines.count - (1 + requests.count)
+            if subscribed {
+                XCTAssertGreaterThanOrEqual(extra, 0, "\(got.types)")
+            } else {
+                XCTAssertEqual(extra, 0, "nothing but the answers: \(got.types)")
+            }
             XCTAssertTrue(closedByDaemon(c), "closed once the answers are written")
         }
         // And the daemon carries on.
