@@ -9,12 +9,18 @@ struct ClientTable: Sendable {
     struct Client: Sendable {
         let id: Int
         var queue: ClientQueue
-        var subscription: Subscription?
+        var subscription: Subscription? {
+            didSet { listening = ClientListening(subscription, standing) }
+        }
         /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
         let peer: PeerIdentity
         /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
-        var standing = ClientStanding.open
+        var standing = ClientStanding.open {
+            didSet { listening = ClientListening(subscription, standing) }
+        }
+        /// `subscription` and `standing` as bits, for the per-line checks of ``ClientTable/send(_:to:_:)``.
+        private(set) var listening: ClientListening = []
         /// Closing: the error to queue once its open peeks and contacts are ended (``sayFarewell(_:ending:_:)``).
         var farewell: ProtocolError? = nil
         /// Why it is being closed, for the loop's log.
@@ -135,19 +141,28 @@ struct ClientTable: Sendable {
         return sent
     }
 
+    /// This and the checks below run for every line and every client (128 pairs a frame for 16 touch
+    /// subscribers, 512 for 64), so they are inlined into ``send(_:to:_:)``'s loop: called, they cost a call
+    /// and an exploded copy of `recipients` and `kind` each, about a quarter of a pair's 126 instructions
+    /// (callgrind, tools/bench-frame-cost).
+    @inline(__always)
     private func isRecipient(_ c: Int, _ alone: Bool, _ answer: Bool, _ recipients: Recipients, _ kind: Line.Kind) -> Bool {
-        clients[c].standing.receives(alone: alone, answer: answer) && gets(c, recipients) && follows(c, kind)
+        // A device's events: `listening` holds the standing (open) as well as the subscription.
+        if case .subscribers = recipients { return gets(c, recipients) && follows(c, kind) }
+        return clients[c].standing.receives(alone: alone, answer: answer) && gets(c, recipients) && follows(c, kind)
     }
 
     /// Reads the client's fields in place (optional chaining): binding its subscription to a local would
     /// copy it, retaining and releasing its set and string for every client and line.
+    @inline(__always)
     private func gets(_ c: Int, _ recipients: Recipients) -> Bool {
         switch recipients {
         case .client(let id): return clients[c].id == id
         case .everyone: return true
         case .subscribers(let device, let touches):
-            guard clients[c].subscription?.includes(device: device) ?? false else { return false }
-            return (touches ? clients[c].subscription?.touches : clients[c].subscription?.gestures) ?? false
+            let listening = clients[c].listening
+            guard listening.contains(touches ? .touches : .gestures) else { return false }
+            return listening.contains(.everyDevice) || (clients[c].subscription?.includes(device: device) ?? false)
         case .deviceWatchers: return clients[c].subscription?.devices ?? false
         case .app(let app): return clients[c].subscription?.app == app
         }
@@ -155,6 +170,7 @@ struct ClientTable: Sendable {
 
     /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
     /// follows a peek only if it was sent the peek.
+    @inline(__always)
     private func follows(_ c: Int, _ kind: Line.Kind) -> Bool {
         switch kind {
         case .peekEnd(let key), .peekFollow(let key): return clients[c].openPeeks.contains { $0.key == key }
@@ -195,6 +211,7 @@ struct ClientTable: Sendable {
     }
 
     /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
+    @inline(__always)
     private mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
         switch kind {
         case .began(let key): clients[c].openTouches.append(key)
