@@ -39,35 +39,48 @@ struct ByteCursor {
         unsigned(value.magnitude)
     }
 
-    /// The digits are counted first and written from the last, in place: no scratch buffer and no copy.
+    /// The digits are counted first (by comparison, not division) and written from the last, in place,
+    /// two at a time from a table: half the divisions, no scratch buffer and no copy. Divisions were the
+    /// largest part of a line's cost (callgrind).
     @inline(__always)
     mutating func unsigned(_ value: UInt64) {
         var digits = 1
-        var rest = value / 10
-        while rest != 0 {
+        var power: UInt64 = 10
+        while digits < 20 && value >= power {
             digits &+= 1
-            rest /= 10
+            power &*= 10
         }
-        var v = value
-        var at = count &+ digits
-        repeat {
-            at &-= 1
-            base[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
-        } while v != 0
-        count &+= digits
+        writeDigits(value, digits)
     }
 
     /// `value` (non-negative, below 10^digits) with exactly `digits` digits, zeros in front.
     @inline(__always)
     mutating func padded(_ value: UInt64, digits: Int) {
+        writeDigits(value, digits)
+    }
+
+    /// The last `digits` digits of `value` at the cursor, zeros in front.
+    @inline(__always)
+    private mutating func writeDigits(_ value: UInt64, _ digits: Int) {
+        let pairs = Self.pairs.utf8Start
         var v = value
         var at = count &+ digits
-        while at > count {
-            at &-= 1
-            base[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
+        while at &- count >= 2 {
+            let r = Int(truncatingIfNeeded: v % 100) &* 2
+            v /= 100
+            at &-= 2
+            base[at] = pairs[r]
+            base[at &+ 1] = pairs[r &+ 1]
+        }
+        if at > count {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
         }
         count &+= digits
+    }
+
+    /// `00` to `99`, each pair's two digits.
+    @inline(__always)
+    private static var pairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 }

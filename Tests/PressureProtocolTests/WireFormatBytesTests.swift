@@ -67,4 +67,24 @@ final class WireFormatBytesTests: XCTestCase {
                        #""screenX":-899000000000000.0,"screenY":-899000000000000.0,"force":-899000000000000.0,"# +
                        #""maximumPossibleForce":-899000000000000.0,"progress":-899000000000000.0}"#)
     }
+
+    /// Digits are written two at a time: every width, and each side of every power of ten.
+    func testIntegersOfEveryWidth() {
+        var value: Int64 = 1
+        var expected: [Int64] = [0]
+        for _ in 0..<18 {
+            expected += [value - 1, value, value + 1, value * 9 + value - 1]
+            value *= 10
+        }
+        expected += [Int64.max, Int64.min, -1, -10, -99, -100]
+        for v in expected {
+            var out: [UInt8] = []
+            WireFormat.appendInteger(v, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(v))
+        }
+        for (us, text) in [(Int64(1_000_000), "1.000000"), (10_000_010, "10.000010"), (99_099_999, "99.099999"),
+                           (100_000_000, "100.000000"), (123_456_789_012, "123456.789012")] {
+            XCTAssertEqual(WireFormat.secondsString(Timestamp(microseconds: us)), text)
+        }
+    }
 }
