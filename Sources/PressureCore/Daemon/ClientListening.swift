@@ -23,11 +23,12 @@ struct ClientListening: OptionSet, Sendable {
     /// is true for a line not to one client alone only when open).
     init(_ subscription: Subscription?, _ standing: ClientStanding) {
         var bits: ClientListening = []
-        if let s = subscription {
-            if standing == .open && s.gestures { bits.insert(.gestures) }
-            if standing == .open && s.touches { bits.insert(.touches) }
-            if s.deviceIDs == nil { bits.insert(.everyDevice) }
-        }
+        // Field by field through the optional: binding the subscription would copy it (its set and app
+        // name retained and released).
+        let open = standing == .open
+        if open && subscription?.gestures == true { bits.insert(.gestures) }
+        if open && subscription?.touches == true { bits.insert(.touches) }
+        if subscription != nil && subscription?.deviceIDs == nil { bits.insert(.everyDevice) }
         self = bits
     }
 }
