@@ -137,6 +137,19 @@ final class HubClientStreamTests: XCTestCase {
         XCTAssertEqual(hub.takeWork().disconnects.map(\.client), [c])
     }
 
+    /// What a device's subscribers are sent is decided from bits kept beside the subscription and the
+    /// standing (`ClientListening`): a client whose input ended is still subscribed, but no longer open.
+    func testAClientWhoseInputEndedHearsNoNewContactNorGesture() throws {
+        var (hub, dev, c) = try hubWithSubscriber()
+        hub.request(c, #"{"request":"status","id":7}"#)
+        hub.inputEnded(client: c)
+        peekingFinger(&hub, dev)
+        var got = ClientStream()
+        hub.read(c, into: &got)
+        XCTAssertEqual(got.problems, [])
+        XCTAssertEqual(got.types, ["hello", "reply", "reply"], "its answers, no touch and no peek")
+    }
+
     func testAReloadAskedBeforeEndOfInputIsAnsweredBeforeTheClose() throws {
         var hub = Hub(configuration: try TestDevices.configuration())
         let c = hub.connect(mayControl: true)

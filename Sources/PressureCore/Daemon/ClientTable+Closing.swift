@@ -62,7 +62,9 @@ extension ClientTable {
     }
 
     private mutating func closeIfWritten(_ c: Int, owesAnswer: Bool, _ work: inout Hub.Work) {
-        guard pendingCount(c) == 0, clients[c].farewell == nil,
+        // An open client stays open when written (the standing's table): it is passed over before
+        // `handle`, which as a mutation would recompute its `listening` after every write.
+        guard clients[c].standing != .open, pendingCount(c) == 0, clients[c].farewell == nil,
               !(owesAnswer && clients[c].standing == .answering),
               clients[c].standing.handle(.written)
         else { return }

@@ -29,6 +29,7 @@ extension ClientTable {
 
     /// Whether the client, sharing, can take `count` more bytes there: its share stays below its queue's
     /// touch limit, where the queue would take a `moved` as it is too.
+    @inline(__always)  // for every line and client, as ClientTable.isRecipient
     func canShare(_ c: Int, _ count: Int) -> Bool {
         guard let from = clients[c].sharedFrom else { return false }
         return shared.count - from + count <= clients[c].queue.touchLimit
@@ -36,6 +37,7 @@ extension ClientTable {
 
     /// Whether the line at `offset` of ``shared`` goes to the client there: it shares already, or starts
     /// to (its queue is empty). Its queue takes it otherwise.
+    @inline(__always)  // for every line and client, as ClientTable.isRecipient
     mutating func shares(_ c: Int, _ count: Int, from offset: Int) -> Bool {
         if clients[c].sharedFrom != nil { return true }
         guard clients[c].queue.isEmpty, offset <= Self.sharedLimit, count <= clients[c].queue.touchLimit else {

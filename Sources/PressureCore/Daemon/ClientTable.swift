@@ -9,12 +9,18 @@ struct ClientTable: Sendable {
     struct Client: Sendable {
         let id: Int
         var queue: ClientQueue
-        var subscription: Subscription?
+        var subscription: Subscription? {
+            didSet { listening = ClientListening(subscription, standing) }
+        }
         /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
         let peer: PeerIdentity
         /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
         var errors = 0
-        var standing = ClientStanding.open
+        var standing = ClientStanding.open {
+            didSet { listening = ClientListening(subscription, standing) }
+        }
+        /// `subscription` and `standing` as bits, for the per-line checks of ``ClientTable/send(_:to:_:)``.
+        private(set) var listening: ClientListening = []
         /// Closing: the error to queue once its open peeks and contacts are ended (``sayFarewell(_:ending:_:)``).
         var farewell: ProtocolError? = nil
         /// Why it is being closed, for the loop's log.
@@ -87,11 +93,14 @@ struct ClientTable: Sendable {
     var shared: [UInt8] = []
     /// Clients whose pending bytes are in ``shared``.
     var sharers = 0
+    /// Indices of the clients ``send(_:to:_:)`` settles in its second pass; its storage is kept between lines.
+    private var unsettled: [Int] = []
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
         encoded.reserveCapacity(4096)
         shared.reserveCapacity(16 * 1024)
+        unsettled.reserveCapacity(64)
     }
 
     // MARK: Sending
@@ -104,7 +113,7 @@ struct ClientTable: Sendable {
         if case .client = recipients { alone = true } else { alone = false }
         let kind = line.kind
         let answer = line.isAnswer
-        guard let first = clients.indices.first(where: { isRecipient($0, alone, answer, recipients, kind) }) else {
+        guard let first = clients.firstIndex(where: { $0.isRecipient(alone, answer, recipients, kind) }) else {
             return sent
         }
         encode(line)
@@ -117,10 +126,35 @@ struct ClientTable: Sendable {
         swap(&bytes, &encoded)
         defer { swap(&bytes, &encoded) }
         bytes.withUnsafeBytes { line in
-            // From the start: a client that shares lines and is not to get this one leaves the shared lines.
-            for c in clients.indices {
-                let gets = c == first || (c > first && isRecipient(c, alone, answer, recipients, kind))
-                if clients[c].sharedFrom != nil, !gets || !canShare(c, line.count) { unshare(c) }
+            // Two passes. The first, through a pointer into the table (no bounds, uniqueness or exclusivity
+            // check a field), settles the clients that share lines and take this one there too, as every
+            // reader that keeps up does, and lists the others: at 64 touch subscribers this loop was most
+            // of a frame (about 100 instructions a line and client; callgrind, tools/bench-frame-cost).
+            // Clients do not depend on one another here (the line joins the shared lines after both
+            // passes), so settling some first changes nothing but the order they are listed writable in.
+            var rest: [Int] = []
+            swap(&rest, &unsettled)
+            defer { swap(&rest, &unsettled) }
+            rest.removeAll(keepingCapacity: true)
+            let sharedCount = shared.count
+            clients.withUnsafeMutableBufferPointer { table in
+                for c in table.indices {
+                    let gets = c == first || (c > first && table[c].isRecipient(alone, answer, recipients, kind))
+                    if let from = table[c].sharedFrom, gets, sharedCount - from + line.count <= table[c].queue.touchLimit {
+                        sent.clients += 1
+                        isShared = true
+                        table[c].noteQueued(kind, &work)
+                    } else if gets || table[c].sharedFrom != nil {
+                        rest.append(gets ? c : ~c)
+                    }
+                }
+            }
+            // The others, in table order: a client that shares lines and is not to get this one, or cannot
+            // take it there, leaves the shared lines; then it is queued the line (or starts sharing).
+            for entry in rest {
+                let gets = entry >= 0
+                let c = gets ? entry : ~entry
+                if clients[c].sharedFrom != nil { unshare(c) }
                 guard gets else { continue }
                 sent.clients += 1
                 if shares(c, line.count, from: offset) {
@@ -133,35 +167,6 @@ struct ClientTable: Sendable {
             if isShared { shared.append(contentsOf: line) }
         }
         return sent
-    }
-
-    private func isRecipient(_ c: Int, _ alone: Bool, _ answer: Bool, _ recipients: Recipients, _ kind: Line.Kind) -> Bool {
-        clients[c].standing.receives(alone: alone, answer: answer) && gets(c, recipients) && follows(c, kind)
-    }
-
-    /// Reads the client's fields in place (optional chaining): binding its subscription to a local would
-    /// copy it, retaining and releasing its set and string for every client and line.
-    private func gets(_ c: Int, _ recipients: Recipients) -> Bool {
-        switch recipients {
-        case .client(let id): return clients[c].id == id
-        case .everyone: return true
-        case .subscribers(let device, let touches):
-            guard clients[c].subscription?.includes(device: device) ?? false else { return false }
-            return (touches ? clients[c].subscription?.touches : clients[c].subscription?.gestures) ?? false
-        case .deviceWatchers: return clients[c].subscription?.devices ?? false
-        case .app(let app): return clients[c].subscription?.app == app
-        }
-    }
-
-    /// Whether a line of a contact is for the client: not if the contact ended for it, and a line that
-    /// follows a peek only if it was sent the peek.
-    private func follows(_ c: Int, _ kind: Line.Kind) -> Bool {
-        switch kind {
-        case .peekEnd(let key), .peekFollow(let key): return clients[c].openPeeks.contains { $0.key == key }
-        case .began(let key), .moved(let key), .end(let key), .peek(let key, _), .gesture(let key):
-            return clients[c].endedTouches.isEmpty || !clients[c].endedTouches.contains(key)
-        case .other: return true
-        }
     }
 
     mutating func encode(_ line: Line) {
@@ -196,20 +201,11 @@ struct ClientTable: Sendable {
 
     /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
     private mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
-        switch kind {
-        case .began(let key): clients[c].openTouches.append(key)
-        case .end(let key): clients[c].openTouches.removeAll { $0 == key }
-        case .peek(let key, let region): clients[c].openPeeks.append(OpenPeek(key: key, region: region))
-        case .peekEnd(let key): clients[c].openPeeks.removeAll { $0.key == key }
-        case .other, .moved, .peekFollow, .gesture: break
-        }
-        markWritable(c, &work)
+        clients[c].noteQueued(kind, &work)
     }
 
     mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
-        guard !clients[c].markedWritable else { return }
-        clients[c].markedWritable = true
-        work.writable.append(clients[c].id)
+        clients[c].markWritable(&work)
     }
 
     /// The loop took the work: clients with bytes queued from now on are listed anew.

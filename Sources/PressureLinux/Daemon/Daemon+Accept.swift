@@ -54,7 +54,7 @@ extension Daemon {
         }
         let id = hub.connect(peer: peer)
         clientLog.count(.connected, now: now)
-        clients[id] = c
+        clients.insert(c, id: id)
         do { try loop.add(c.fd, token: Token(.client, id)) } catch {
             logAboutClient(.error, "client \(id): \(error)")
             close(client: id)
