@@ -298,13 +298,8 @@ struct ClientTable: Sendable {
     /// by id. (The loop looks each written client up twice a frame; a linear search made the fan-out's
     /// cost grow with the square of the clients.)
     func index(of id: Int) -> Int? {
-        var lo = 0
-        var hi = clients.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if clients[mid].id < id { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < clients.count && clients[lo].id == id ? lo : nil
+        let i = clients.sortedPosition(of: id) { $0.id }
+        return i < clients.count && clients[i].id == id ? i : nil
     }
 
     // MARK: What the table holds

@@ -11,15 +11,7 @@ struct ClientConnections: Sequence {
     var count: Int { ids.count }
 
     /// The index of `id`, or where it would go.
-    private func position(_ id: Int) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ids[mid] < id { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    private func position(_ id: Int) -> Int { ids.sortedPosition(of: id) { $0 } }
 
     subscript(id: Int) -> ClientConnection? {
         let i = position(id)
