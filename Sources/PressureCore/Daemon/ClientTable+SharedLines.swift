@@ -48,15 +48,17 @@ extension ClientTable {
         return true
     }
 
-    /// The client's share is copied into its queue: it no longer shares.
-    mutating func unshare(_ c: Int) {
+    /// The client's share is copied into its queue: it no longer shares. `end`: where its share ends in
+    /// ``shared`` (a run's lines are there before they are everyone's, ``sendRun(_:)``); nil: at the end.
+    mutating func unshare(_ c: Int, upTo end: Int? = nil) {
         guard let from = clients[c].sharedFrom else { return }
         clients[c].sharedFrom = nil
         sharers -= 1
         var bytes: [UInt8] = []
         swap(&bytes, &shared)
         defer { swap(&bytes, &shared) }
-        bytes.withUnsafeBytes { clients[c].queue.appendFinal(UnsafeRawBufferPointer(rebasing: $0[from...])) }
+        let upTo = end ?? bytes.count
+        bytes.withUnsafeBytes { clients[c].queue.appendFinal(UnsafeRawBufferPointer(rebasing: $0[from..<upTo])) }
     }
 
     /// Writes the client's share; what the socket did not take goes to its queue.

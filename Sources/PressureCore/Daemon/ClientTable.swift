@@ -94,13 +94,17 @@ struct ClientTable: Sendable {
     /// Clients whose pending bytes are in ``shared``.
     var sharers = 0
     /// Indices of the clients ``send(_:to:_:)`` settles in its second pass; its storage is kept between lines.
-    private var unsettled: [Int] = []
+    var unsettled: [Int] = []
+    /// A frame's touch `moved` lines of one device, gathered to go to the clients in one pass
+    /// (`ClientTable+MovedRun.swift`).
+    var run = MovedRun()
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
         encoded.reserveCapacity(4096)
         shared.reserveCapacity(16 * 1024)
         unsettled.reserveCapacity(64)
+        run.reserve()
     }
 
     // MARK: Sending
@@ -180,7 +184,7 @@ struct ClientTable: Sendable {
     }
 
     /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
-    private mutating func enqueue(_ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
+    mutating func enqueue(_ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
         let outcome: ClientQueue.Outcome
         switch kind {
         case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(line, .other)
@@ -200,7 +204,7 @@ struct ClientTable: Sendable {
     }
 
     /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
-    private mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
+    mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
         clients[c].noteQueued(kind, &work)
     }
 

@@ -94,12 +94,19 @@ extension Hub {
                 var touch = e
                 // No rising hint towards a gesture the owner of the touch's region will never get.
                 if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
+                if phase == .moved {
+                    if !clients.gathers(device: id) { sent += sendGathered() }
+                    clients.gatherMoved(touch)
+                    continue
+                }
+                sent += sendGathered()
                 sent += send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled, regions.touchEnded(e), regions.isEmpty,
                    !regions.ownsTouches(onDevice: id) {
                     updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
                 }
             case .gesture(let g):
+                sent += sendGathered()
                 switch regions.route(g, e) {
                 case .unowned:
                     playHaptic(g, e)
@@ -113,6 +120,7 @@ extension Hub {
                 }
             }
         }
+        sent += sendGathered()
         devices.entries[i].pipeline.clearOutputs()
         if devices.entries[i].pipeline.takeDeviceChange() {
             let info = devices[i].info

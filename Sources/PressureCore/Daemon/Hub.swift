@@ -127,6 +127,18 @@ public struct Hub: Sendable {
         return sent.clients
     }
 
+    /// Sends the touch `moved` lines gathered from a frame (``ClientTable/sendRun(_:)``), as ``send(_:to:)``
+    /// sends a line. Returns how many lines were queued, counted per client.
+    mutating func sendGathered() -> Int {
+        guard clients.hasGathered else { return 0 }
+        let sent = clients.sendRun(&work)
+        if sent.closedAny {
+            sayFarewells()
+            updateTouchReporting()
+        }
+        return sent.clients
+    }
+
     /// Closes a client after its last lines: a `cancelled` for each contact open for it, then the error
     /// that says why.
     mutating func close(_ client: Int, with error: ProtocolError, reason: String) {

@@ -1,0 +1,98 @@
+import PressureProtocol
+
+/// Touch `moved` lines gathered into a ``MovedRun`` and sent in one pass: a client that shares lines, hears
+/// the device's touches and has room takes the whole run there at once; every other client is taken
+/// through the run line by line exactly as ``send(_:to:_:)`` would take it through the lines one after
+/// another (`ClientTableMovedRunTests` checks the two give every client the same bytes).
+extension ClientTable {
+    /// Gathers a touch's `moved` for the device's touch subscribers (encoded only if some client hears
+    /// them). A run holds one device's lines: the caller sends it (``sendRun(_:)``) before gathering
+    /// another device's (``gathers(device:)``), and before any other line, so lines keep their order.
+    mutating func gatherMoved(_ e: PressureEvent) {
+        precondition(run.admits(device: e.device), "a run holds one device's lines")
+        if run.isEmpty {
+            let recipients = Recipients.subscribers(device: e.device, touches: true)
+            guard clients.contains(where: { $0.isRecipient(false, false, recipients, .other) }) else { return }
+        }
+        run.append(e)
+    }
+
+    /// Whether a `moved` of the device can join the gathered lines now.
+    func gathers(device: Int) -> Bool { run.admits(device: device) }
+
+    /// Whether moved lines wait to be sent (``sendRun(_:)``).
+    var hasGathered: Bool { !run.isEmpty }
+
+    /// Sends the gathered lines, in order, to every client that is to get them; the run is empty after.
+    mutating func sendRun(_ work: inout Hub.Work) -> Sent {
+        guard !run.isEmpty else { return Sent() }
+        // Moved out while the clients are mutated (no copy, no exclusivity conflict), emptied after.
+        var run = MovedRun()
+        swap(&run, &self.run)
+        defer {
+            swap(&run, &self.run)
+            self.run.removeAll()
+        }
+        return run.bytes.withUnsafeBytes { bytes in
+            var sent = Sent()
+            let recipients = Recipients.subscribers(device: run.device, touches: true)
+            startSharedLine()
+            // The run goes into the shared lines first, so a client can share from any of its lines; if
+            // nobody shares any at the end, they are taken out again.
+            let base = shared.count
+            shared.append(contentsOf: bytes)
+            var rest: [Int] = []
+            swap(&rest, &unsettled)
+            defer { swap(&rest, &unsettled) }
+            rest.removeAll(keepingCapacity: true)
+            let lines = run.lineCount
+            clients.withUnsafeMutableBufferPointer { table in
+                for c in table.indices {
+                    let hears = table[c].isRecipient(false, false, recipients, .other)
+                    if let from = table[c].sharedFrom, hears, table[c].endedTouches.isEmpty,
+                       base - from + bytes.count <= table[c].queue.touchLimit
+                    {
+                        // Every `moved` is for it (no contact ended for it) and fits: noteQueued of a
+                        // `moved` only marks it writable.
+                        sent.clients += lines
+                        table[c].markWritable(&work)
+                    } else if hears || table[c].sharedFrom != nil {
+                        rest.append(c)
+                    }
+                }
+            }
+            for c in rest { sendRunLines(run, bytes, to: c, base: base, recipients, &sent, &work) }
+            if sharers == 0 { shared.removeSubrange(base...) }
+            return sent
+        }
+    }
+
+    /// The run for one client, a line at a time, as ``send(_:to:_:)`` takes a client through a line: it
+    /// shares the line, or leaves the shared lines (what it shared so far goes to its queue), then is
+    /// queued it or starts sharing.
+    private mutating func sendRunLines(
+        _ run: MovedRun, _ bytes: UnsafeRawBufferPointer, to c: Int, base: Int, _ recipients: Recipients,
+        _ sent: inout Sent, _ work: inout Hub.Work
+    ) {
+        for j in 0..<run.lineCount {
+            let start = run.start(of: j)
+            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<run.ends[j]])
+            let offset = base + start
+            let kind = Line.Kind.moved(run.keys[j])
+            let gets = clients[c].isRecipient(false, false, recipients, kind)
+            if let from = clients[c].sharedFrom, gets, offset - from + line.count <= clients[c].queue.touchLimit {
+                sent.clients += 1
+                noteQueued(c, kind, &work)
+                continue
+            }
+            if clients[c].sharedFrom != nil { unshare(c, upTo: offset) }
+            guard gets else { continue }
+            sent.clients += 1
+            if shares(c, line.count, from: offset) {
+                noteQueued(c, kind, &work)
+            } else if !enqueue(c, line, kind, &work) {
+                sent.closedAny = true
+            }
+        }
+    }
+}
