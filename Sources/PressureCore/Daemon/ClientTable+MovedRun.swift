@@ -1,7 +1,8 @@
 import PressureProtocol
 
-/// Touch `moved` lines gathered into a ``MovedRun`` and sent in one pass: a client that shares lines, hears
-/// the device's touches and has room takes the whole run there at once; every other client is taken
+/// Touch `moved` lines gathered into a ``MovedRun`` and sent in one pass: a client that hears the device's
+/// touches and shares lines with room for the run, or has an empty queue (a reader that keeps up, written
+/// its last frame whole, as live readers are every frame), takes the whole run there at once; every other client is taken
 /// through the run line by line exactly as ``send(_:to:_:)`` would take it through the lines one after
 /// another (`ClientTableMovedRunTests` checks the two give every client the same bytes).
 extension ClientTable {
@@ -46,14 +47,20 @@ extension ClientTable {
             defer { swap(&rest, &unsettled) }
             rest.removeAll(keepingCapacity: true)
             let lines = run.lineCount
+            var started = 0
             clients.withUnsafeMutableBufferPointer { table in
                 for c in table.indices {
                     let hears = table[c].isRecipient(false, false, recipients, .other)
-                    if let from = table[c].sharedFrom, hears, table[c].endedTouches.isEmpty,
-                       base - from + bytes.count <= table[c].queue.touchLimit
-                    {
-                        // Every `moved` is for it (no contact ended for it) and fits: noteQueued of a
-                        // `moved` only marks it writable.
+                    // Every `moved` is for it (no contact ended for it), and the run fits in its share, or
+                    // starts one (its queue is empty: a reader that keeps up, written the last frame whole).
+                    // What the line-by-line pass would do then: noteQueued of a `moved` only marks it writable.
+                    let takesAll = hears && table[c].endedTouches.isEmpty && bytes.count <= table[c].queue.touchLimit
+                    if takesAll, let from = table[c].sharedFrom, base - from + bytes.count <= table[c].queue.touchLimit {
+                        sent.clients += lines
+                        table[c].markWritable(&work)
+                    } else if takesAll, table[c].sharedFrom == nil, table[c].queue.isEmpty, base <= Self.sharedLimit {
+                        table[c].sharedFrom = base
+                        started += 1
                         sent.clients += lines
                         table[c].markWritable(&work)
                     } else if hears || table[c].sharedFrom != nil {
@@ -61,6 +68,7 @@ extension ClientTable {
                     }
                 }
             }
+            sharers += started
             for c in rest { sendRunLines(run, bytes, to: c, base: base, recipients, &sent, &work) }
             if sharers == 0 { shared.removeSubrange(base...) }
             return sent
