@@ -2,9 +2,9 @@ import PressureProtocol
 
 /// Touch `moved` lines gathered into a ``MovedRun`` and sent in one pass: a client that hears the device's
 /// touches and shares lines with room for the run, or has an empty queue (a reader that keeps up, written
-/// its last frame whole, as live readers are every frame), takes the whole run there at once; every other client is taken
-/// through the run line by line exactly as ``send(_:to:_:)`` would take it through the lines one after
-/// another (`ClientTableMovedRunTests` checks the two give every client the same bytes).
+/// its last frame whole, as live readers are every frame), takes the whole run there at once; every other
+/// client is taken through the run line by line exactly as ``send(_:to:_:)`` would take it through the
+/// lines one after another (`ClientTableMovedRunTests` checks the two give every client the same bytes).
 extension ClientTable {
     /// Gathers a touch's `moved` for the device's touch subscribers (encoded only if some client hears
     /// them). A run holds one device's lines: the caller sends it (``sendRun(_:)``) before gathering
