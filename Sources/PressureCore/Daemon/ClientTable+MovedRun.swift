@@ -7,8 +7,8 @@ import PressureProtocol
 /// lines one after another (`ClientTableMovedRunTests` checks the two give every client the same bytes).
 extension ClientTable {
     /// Gathers a touch's `moved` for the device's touch subscribers (encoded only if some client hears
-    /// them). A run holds one device's lines: the caller sends it (``sendRun(_:)``) before gathering
-    /// another device's (``gathers(device:)``), and before any other line, so lines keep their order.
+    /// them). A run holds one device's lines: the caller (``Hub/route(device:)``, over one device's
+    /// outputs) sends it (``sendRun(_:)``) before any other line, so lines keep their order, and at the end.
     mutating func gatherMoved(_ e: PressureEvent) {
         precondition(run.admits(device: e.device), "a run holds one device's lines")
         if run.isEmpty {
@@ -17,9 +17,6 @@ extension ClientTable {
         }
         run.append(e)
     }
-
-    /// Whether a `moved` of the device can join the gathered lines now.
-    func gathers(device: Int) -> Bool { run.admits(device: device) }
 
     /// Whether moved lines wait to be sent (``sendRun(_:)``).
     var hasGathered: Bool { !run.isEmpty }
@@ -54,13 +51,13 @@ extension ClientTable {
                     // Every `moved` is for it (no contact ended for it), and the run fits in its share, or
                     // starts one (its queue is empty: a reader that keeps up, written the last frame whole).
                     // What the line-by-line pass would do then: noteQueued of a `moved` only marks it writable.
-                    let takesAll = hears && table[c].endedTouches.isEmpty && bytes.count <= table[c].queue.touchLimit
-                    if takesAll, let from = table[c].sharedFrom, base - from + bytes.count <= table[c].queue.touchLimit {
-                        sent.clients += lines
-                        table[c].markWritable(&work)
-                    } else if takesAll, table[c].sharedFrom == nil, table[c].queue.isEmpty, base <= Self.sharedLimit {
-                        table[c].sharedFrom = base
-                        started += 1
+                    let all = hears && table[c].endedTouches.isEmpty
+                    let starts = all && table[c].sharedFrom == nil && table[c].canStartSharing(bytes.count, at: base)
+                    if starts || (all && table[c].hasRoomInShare(endingAt: base, for: bytes.count)) {
+                        if starts {
+                            table[c].sharedFrom = base
+                            started += 1
+                        }
                         sent.clients += lines
                         table[c].markWritable(&work)
                     } else if hears || table[c].sharedFrom != nil {
@@ -76,8 +73,7 @@ extension ClientTable {
     }
 
     /// The run for one client, a line at a time, as ``send(_:to:_:)`` takes a client through a line: it
-    /// shares the line, or leaves the shared lines (what it shared so far goes to its queue), then is
-    /// queued it or starts sharing.
+    /// shares the line, or is taken outside its share (``takeOutsideShare(_:_:_:gets:at:_:_:)``).
     private mutating func sendRunLines(
         _ run: MovedRun, _ bytes: UnsafeRawBufferPointer, to c: Int, base: Int, _ recipients: Recipients,
         _ sent: inout Sent, _ work: inout Hub.Work
@@ -88,18 +84,11 @@ extension ClientTable {
             let offset = base + start
             let kind = Line.Kind.moved(run.keys[j])
             let gets = clients[c].isRecipient(false, false, recipients, kind)
-            if let from = clients[c].sharedFrom, gets, offset - from + line.count <= clients[c].queue.touchLimit {
+            if gets, clients[c].hasRoomInShare(endingAt: offset, for: line.count) {
                 sent.clients += 1
                 noteQueued(c, kind, &work)
-                continue
-            }
-            if clients[c].sharedFrom != nil { unshare(c, upTo: offset) }
-            guard gets else { continue }
-            sent.clients += 1
-            if shares(c, line.count, from: offset) {
-                noteQueued(c, kind, &work)
-            } else if !enqueue(c, line, kind, &work) {
-                sent.closedAny = true
+            } else {
+                _ = takeOutsideShare(c, line, kind, gets: gets, at: offset, &sent, &work)
             }
         }
     }

@@ -27,29 +27,38 @@ extension ClientTable {
         if sharers == 0 && !shared.isEmpty { shared.removeAll(keepingCapacity: true) }
     }
 
-    /// Whether the client, sharing, can take `count` more bytes there: its share stays below its queue's
-    /// touch limit, where the queue would take a `moved` as it is too.
-    @inline(__always)  // for every line and client, as ClientTable.isRecipient
-    func canShare(_ c: Int, _ count: Int) -> Bool {
-        guard let from = clients[c].sharedFrom else { return false }
-        return shared.count - from + count <= clients[c].queue.touchLimit
-    }
-
     /// Whether the line at `offset` of ``shared`` goes to the client there: it shares already, or starts
     /// to (its queue is empty). Its queue takes it otherwise.
     @inline(__always)  // for every line and client, as ClientTable.isRecipient
     mutating func shares(_ c: Int, _ count: Int, from offset: Int) -> Bool {
         if clients[c].sharedFrom != nil { return true }
-        guard clients[c].queue.isEmpty, offset <= Self.sharedLimit, count <= clients[c].queue.touchLimit else {
-            return false
-        }
+        guard clients[c].canStartSharing(count, at: offset) else { return false }
         clients[c].sharedFrom = offset
         sharers += 1
         return true
     }
 
+    /// A client that does not take the line at `offset` in its share: it leaves the shared lines (what it
+    /// shared before `offset` goes to its queue); then, if the line is for it (`gets`), it starts sharing
+    /// from the line or is queued it. Returns whether the line is in its share now. The second pass of
+    /// ``send(_:to:_:)`` and of ``sendRun(_:)``.
+    mutating func takeOutsideShare(
+        _ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, gets: Bool, at offset: Int,
+        _ sent: inout Sent, _ work: inout Hub.Work
+    ) -> Bool {
+        if clients[c].sharedFrom != nil { unshare(c, upTo: offset) }
+        guard gets else { return false }
+        sent.clients += 1
+        if shares(c, line.count, from: offset) {
+            noteQueued(c, kind, &work)
+            return true
+        }
+        if !enqueue(c, line, kind, &work) { sent.closedAny = true }
+        return false
+    }
+
     /// The client's share is copied into its queue: it no longer shares. `end`: where its share ends in
-    /// ``shared`` (a run's lines are there before they are everyone's, ``sendRun(_:)``); nil: at the end.
+    /// ``shared`` (a run's lines are there before they are anyone's, ``sendRun(_:)``); nil: at the end.
     mutating func unshare(_ c: Int, upTo end: Int? = nil) {
         guard let from = clients[c].sharedFrom else { return }
         clients[c].sharedFrom = nil
@@ -68,5 +77,23 @@ extension ClientTable {
         let rest = from + max(0, min(written, shared.count - from))
         clients[c].sharedFrom = rest
         unshare(c)
+    }
+}
+
+extension ClientTable.Client {
+    /// Whether it shares lines and its share, ending at `end` in ``ClientTable/shared``, can take `count`
+    /// more bytes: it stays below its queue's touch limit, where the queue would take a `moved` as it is.
+    @inline(__always)  // for every line and client, as isRecipient
+    func hasRoomInShare(endingAt end: Int, for count: Int) -> Bool {
+        guard let from = sharedFrom else { return false }
+        return end - from + count <= queue.touchLimit
+    }
+
+    /// Whether it can start sharing lines at `offset` of ``ClientTable/shared`` with `count` bytes: its
+    /// queue is empty (nothing of it comes before them), the shared lines are not past their bound, and
+    /// the bytes are within its touch limit.
+    @inline(__always)  // for every line and client, as isRecipient
+    func canStartSharing(_ count: Int, at offset: Int) -> Bool {
+        queue.isEmpty && offset <= ClientTable.sharedLimit && count <= queue.touchLimit
     }
 }

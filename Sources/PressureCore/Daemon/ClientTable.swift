@@ -144,7 +144,7 @@ struct ClientTable: Sendable {
             clients.withUnsafeMutableBufferPointer { table in
                 for c in table.indices {
                     let gets = c == first || (c > first && table[c].isRecipient(alone, answer, recipients, kind))
-                    if let from = table[c].sharedFrom, gets, sharedCount - from + line.count <= table[c].queue.touchLimit {
+                    if gets, table[c].hasRoomInShare(endingAt: sharedCount, for: line.count) {
                         sent.clients += 1
                         isShared = true
                         table[c].noteQueued(kind, &work)
@@ -157,15 +157,8 @@ struct ClientTable: Sendable {
             // take it there, leaves the shared lines; then it is queued the line (or starts sharing).
             for entry in rest {
                 let gets = entry >= 0
-                let c = gets ? entry : ~entry
-                if clients[c].sharedFrom != nil { unshare(c) }
-                guard gets else { continue }
-                sent.clients += 1
-                if shares(c, line.count, from: offset) {
+                if takeOutsideShare(gets ? entry : ~entry, line, kind, gets: gets, at: offset, &sent, &work) {
                     isShared = true
-                    noteQueued(c, kind, &work)
-                } else if !enqueue(c, line, kind, &work) {
-                    sent.closedAny = true
                 }
             }
             if isShared { shared.append(contentsOf: line) }

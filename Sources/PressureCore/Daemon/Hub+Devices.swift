@@ -95,7 +95,6 @@ extension Hub {
                 // No rising hint towards a gesture the owner of the touch's region will never get.
                 if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
                 if phase == .moved {
-                    if !clients.gathers(device: id) { sent += sendGathered() }
                     clients.gatherMoved(touch)
                     continue
                 }

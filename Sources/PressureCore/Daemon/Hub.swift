@@ -119,19 +119,19 @@ public struct Hub: Sendable {
     /// A client this closed for being too slow gets its last lines, and no longer counts as listening.
     @discardableResult
     mutating func send(_ line: ClientTable.Line, to recipients: ClientTable.Recipients) -> Int {
-        let sent = clients.send(line, to: recipients, &work)
-        if sent.closedAny {
-            sayFarewells()
-            updateTouchReporting()
-        }
-        return sent.clients
+        settle(clients.send(line, to: recipients, &work))
     }
 
     /// Sends the touch `moved` lines gathered from a frame (``ClientTable/sendRun(_:)``), as ``send(_:to:)``
     /// sends a line. Returns how many lines were queued, counted per client.
     mutating func sendGathered() -> Int {
         guard clients.hasGathered else { return 0 }
-        let sent = clients.sendRun(&work)
+        return settle(clients.sendRun(&work))
+    }
+
+    /// After a send: a client it closed for being too slow gets its last lines, and no longer counts as
+    /// listening. Returns how many lines were queued, counted per client.
+    private mutating func settle(_ sent: ClientTable.Sent) -> Int {
         if sent.closedAny {
             sayFarewells()
             updateTouchReporting()
