@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../Benchmarks/floor-touch-line.h"
+
 #define CHUNK (64 * 1024)
 #define MAXSLOTS 64
 #define EV_SYN 0x00
@@ -40,7 +42,7 @@ struct slot {
 static struct slot slots[MAXSLOTS];
 static int cur;
 static char in[2 * CHUNK];
-static char out[CHUNK + 4096];
+static char out[CHUNK + FLOOR_TOUCH_LINE_MAX];
 static size_t outlen;
 static unsigned long nevents, nframes, nlines;
 
@@ -58,40 +60,11 @@ static void flush_out(void) {
     outlen = 0;
 }
 
-static char *put_str(char *p, const char *s, size_t n) {
-    memcpy(p, s, n);
-    return p + n;
-}
-#define PUT_LIT(p, s) put_str(p, s, sizeof(s) - 1)
-
-static char *put_long(char *p, long v) {
-    char tmp[24];
-    int n = 0;
-    unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
-    if (v < 0) *p++ = '-';
-    do tmp[n++] = (char)('0' + u % 10); while ((u /= 10));
-    while (n) *p++ = tmp[--n];
-    return p;
-}
-
 static void emit_frame(long sec, long usec) {
     nframes++;
     for (int s = 0; s < MAXSLOTS; s++) {
         if (slots[s].tid < 0) continue;
-        char *p = out + outlen;
-        p = PUT_LIT(p, "{\"type\":\"touch\",\"time\":");
-        p = put_long(p, sec);
-        *p++ = '.';
-        for (long d = 100000; d; d /= 10) *p++ = (char)('0' + (usec / d) % 10);
-        p = PUT_LIT(p, ",\"contact\":");
-        p = put_long(p, slots[s].tid);
-        p = PUT_LIT(p, ",\"x\":");
-        p = put_long(p, slots[s].x);
-        p = PUT_LIT(p, ",\"y\":");
-        p = put_long(p, slots[s].y);
-        p = PUT_LIT(p, ",\"force\":");
-        p = put_long(p, slots[s].p);
-        p = PUT_LIT(p, "}\n");
+        char *p = put_touch_line(out + outlen, sec, usec, slots[s].tid, slots[s].x, slots[s].y, slots[s].p);
         outlen = (size_t)(p - out);
         nlines++;
         if (outlen >= CHUNK) flush_out();
