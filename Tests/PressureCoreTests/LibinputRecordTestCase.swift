@@ -46,14 +46,9 @@ class LibinputRecordTestCase: XCTestCase {
     func assertMalformed(
         _ text: String, line: Int, file: StaticString = #filePath, sourceLine: UInt = #line
     ) {
-        do {
-            _ = try read(text)
-            XCTFail("expected a malformed line \(line)", file: file, line: sourceLine)
-        } catch {
-            XCTAssertEqual(error.line, line, "\(error)", file: file, line: sourceLine)
-            guard case .malformedLine = error.reason else {
-                return XCTFail("expected malformedLine, got \(error)", file: file, line: sourceLine)
-            }
+        assertFailure(Array(text.utf8), at: line, "malformedLine", file: file, sourceLine: sourceLine) {
+            if case .malformedLine = $0 { return true }
+            return false
         }
     }
 
@@ -61,14 +56,23 @@ class LibinputRecordTestCase: XCTestCase {
     func assertTruncated(
         _ bytes: [UInt8], line: Int, file: StaticString = #filePath, sourceLine: UInt = #line
     ) {
+        assertFailure(bytes, at: line, "truncated", file: file, sourceLine: sourceLine) {
+            if case .truncated = $0 { return true }
+            return false
+        }
+    }
+
+    /// Asserts that reading `bytes` fails at `line` with a reason `kind` accepts (`name` for messages).
+    private func assertFailure(
+        _ bytes: [UInt8], at line: Int, _ name: String, file: StaticString, sourceLine: UInt,
+        kind: (CaptureError.Reason) -> Bool
+    ) {
         do {
             _ = try read(bytes)
-            XCTFail("expected a truncated file at line \(line)", file: file, line: sourceLine)
+            XCTFail("expected \(name) at line \(line)", file: file, line: sourceLine)
         } catch {
             XCTAssertEqual(error.line, line, "\(error)", file: file, line: sourceLine)
-            guard case .truncated = error.reason else {
-                return XCTFail("expected truncated, got \(error)", file: file, line: sourceLine)
-            }
+            XCTAssertTrue(kind(error.reason), "expected \(name), got \(error)", file: file, line: sourceLine)
         }
     }
 
