@@ -59,7 +59,9 @@ static frame *frames;
 static slot *touches;
 static size_t nframes, ntouches, cap_frames, cap_touches;
 static client cl[MAXFD];
-static int act[MAXFD], nact, ep, started;
+static int act[MAXFD], nact, ep;
+// 0: no subscriber yet; 1: the first `subscribe` was read; 2: playing, from start_ns.
+static int started;
 static unsigned long nlines, drops;
 
 static void die(const char *what) {
@@ -197,7 +199,7 @@ static void on_client(int fd, uint32_t events) {
         while ((nl = memchr(c->in, '\n', c->have))) {
             if (memmem(c->in, (size_t)(nl - c->in), "subscribe", 9)) {
                 c->subscribed = 1;
-                started = started ? started : 1;
+                if (!started) started = 1;  // the main loop starts the clock
             }
             c->have -= (size_t)(nl + 1 - c->in);
             memmove(c->in, nl + 1, c->have);
