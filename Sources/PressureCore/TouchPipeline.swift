@@ -349,6 +349,9 @@ public struct TouchPipeline: Sendable {
         outputs.append(event(.touch(phase), c, time, progress: progress(c)))
     }
 
+    /// Inlined, as ``progress(_:)`` is: called from the mutating frame path, a call that is not inlined
+    /// gets a copy of the whole pipeline (1,368 bytes, a `memcpy` each) as its `self`, two a touch line.
+    @inline(__always)
     func event(_ kind: PressureEvent.Kind, _ c: ActiveContact, _ time: Timestamp, progress: Double?)
         -> PressureEvent
     {
@@ -361,6 +364,7 @@ public struct TouchPipeline: Sendable {
 
     /// Progress towards the next threshold: peek while not peeked, then pop; nil past both, after a long
     /// press, or where force is unavailable.
+    @inline(__always)
     func progress(_ c: ActiveContact) -> Double? {
         guard thresholds.forceGesturesEnabled else { return nil }
         let f = force(raw: c.pressure)

@@ -44,11 +44,16 @@ extension Hub {
 
     /// Bytes queued for a client, for the loop to write. Once a slow reader's queue has room again, it is
     /// told which contacts lost events; once a closing client's last lines are written, the loop is asked
-    /// to close it (``Work/disconnects``).
-    public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) {
+    /// to close it (``Work/disconnects``). Returns whether bytes still wait for it: the loop asks for
+    /// `EPOLLOUT` while they do. (Answered here, inside the mutation, because a call of
+    /// ``hasPendingBytes(client:)`` from the loop passes the client table, 392 bytes, as a copy: a
+    /// `memcpy` and a retain and release of each of its references for every client written a frame.)
+    @discardableResult
+    public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) -> Bool {
         if let dropped = clients.drain(id, owesAnswer: owesAnswer(id), write, &work) {
             send(.message(.dropped(dropped)), to: .client(id))
         }
+        return clients.hasPendingBytes(id)
     }
 
     /// Whether bytes wait for the client (the loop asks for `EPOLLOUT` while they do).

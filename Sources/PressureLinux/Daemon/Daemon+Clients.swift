@@ -37,7 +37,7 @@ extension Daemon {
     ///
     /// Done for every client a frame is written to, so each class property is touched once: every access
     /// to one is an exclusivity check in the runtime (`swift_beginAccess`, about 80 instructions), and the
-    /// hub is drained and asked what is left in one access.
+    /// hub is drained and tells what is left in one access.
     func flush(client id: Int) {
         guard let c = clients[id] else { return }
         var gone = false
@@ -49,7 +49,6 @@ extension Daemon {
                 if n > 0 { took = true }
                 return max(0, n)
             }
-            return hub.hasPendingBytes(client: id)
         }
         if took { c.tookBytes = true }
         if gone {
