@@ -46,8 +46,8 @@ extension Hub {
     /// told which contacts lost events; once a closing client's last lines are written, the loop is asked
     /// to close it (``Work/disconnects``). Returns whether bytes still wait for it: the loop asks for
     /// `EPOLLOUT` while they do. (Answered here, inside the mutation, because a call of
-    /// ``hasPendingBytes(client:)`` from the loop passes the client table, 392 bytes, as a copy: a
-    /// `memcpy` and a retain and release of each of its references for every client written a frame.)
+    /// ``hasPendingBytes(client:)`` from the loop, another module, is passed the hub as a copy: a `memcpy`
+    /// of its 392 bytes for every client written a frame.)
     @discardableResult
     public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) -> Bool {
         if let dropped = clients.drain(id, owesAnswer: owesAnswer(id), write, &work) {
