@@ -8,9 +8,6 @@ public struct ContactChange: Hashable, Sendable {
         /// size). For gestures exactly `cancelled` (an open peek is dismissed); kept apart so that what
         /// learns from contacts can leave palms out.
         case cancelledAsPalm
-
-        /// `cancelled` or `cancelledAsPalm`.
-        public var isCancellation: Bool { self == .cancelled || self == .cancelledAsPalm }
     }
 
     public var phase: Phase

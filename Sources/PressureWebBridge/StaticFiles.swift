@@ -28,8 +28,6 @@ public struct StaticFiles: Hashable, Sendable {
         files[path == "/" ? "/index.html" : path.hasSuffix("/") ? path + "index.html" : path]
     }
 
-    public var totalBytes: Int { files.values.reduce(0) { $0 + $1.bytes.count } }
-
     static func isPathByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -5,11 +5,6 @@ public enum EvemuReader {
     /// The versions this reader knows (`# EVEMU x.y`); a file without the comment is read as one of them.
     public static let supportedVersions = ["1.1", "1.2", "1.3"]
 
-    /// True when the bytes look like evemu text (the first meaningful line is a known prefix).
-    public static func looksLikeEvemu(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        verdict(bytes) ?? false
-    }
-
     /// Whether the first meaningful line of `bytes` (whole lines) begins like evemu's; nil when every line
     /// is blank or a comment, and the next block decides.
     static func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {

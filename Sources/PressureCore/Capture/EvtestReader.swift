@@ -12,11 +12,6 @@
 /// - Text that is neither header nor event (a mail's prose between sessions) is skipped; a line that
 ///   starts with `Event:` and is malformed is an error naming its line. Times are kept as given.
 public enum EvtestReader {
-    /// True when some line is an evtest event line or opens an evtest header.
-    public static func looksLikeEvtest(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        LineScanner.anyLine(of: bytes, isEvtest)
-    }
-
     /// Whether the line (`s` at its start) is an event line or opens a header.
     static func isEvtest(_ s: inout LineScanner) -> Bool {
         s.skipSpaces()

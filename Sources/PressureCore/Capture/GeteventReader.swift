@@ -13,12 +13,6 @@
 ///   and is malformed is an error naming its line, and so is an event line without a time stamp.
 ///   Times are kept as given.
 public enum GeteventReader {
-    /// True when some line opens a getevent device block or starts like an event line (`[`, a time): a
-    /// log whose one event line is malformed is still a getevent log, and gets the error for that line.
-    public static func looksLikeGetevent(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        LineScanner.anyLine(of: bytes, isGetevent)
-    }
-
     /// Whether the line (`s` at its start) opens a device block or starts like an event line.
     static func isGetevent(_ s: inout LineScanner) -> Bool {
         if s.take(word: "add device ") { return true }
