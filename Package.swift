@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "PressureProtocol", linkerSettings: [.linkedLibrary("m")]),
         // libm only: `Double.rounded()` lowers to it; the core stays free of Glibc I/O.
         .target(name: "PressureCore", dependencies: ["PressureProtocol"], linkerSettings: [.linkedLibrary("m")]),
+        // Every capture format's reader and writer, the streaming byte source, the replay source: pure.
+        .target(name: "PressureCapture", dependencies: ["PressureCore"]),
+        // The hub and its parts: devices, requests, regions, settings and access, admission, haptics,
+        // latency, and the client table's fan-out. Pure: the Linux loop feeds it and does what it returns.
+        .target(name: "PressureHub", dependencies: ["PressureCore"]),
         // Options and log lines for every command-line program; no C library, so client tools stay free of them.
         .target(name: "PressureCommandLine"),
         // The system layer: the syscall funnel, epoll, timerfd, signalfd, systemd's sockets and notify, files,
@@ -45,7 +50,14 @@ let package = Package(
         .target(name: "PressureSystem", dependencies: ["PressureCommandLine", "CLinux"]),
         .target(
             name: "PressureLinux",
-            dependencies: ["PressureCore", "PressureCommandLine", "PressureSystem", "CLibevdev", "CLibudev", "CLinux"]),
+            dependencies: [
+                "PressureCore", "PressureCapture", "PressureHub", "PressureCommandLine", "PressureSystem", "CLibevdev",
+                "CLibudev", "CLinux",
+            ]),
+        // pressurectl's device-side commands (devices, record, replay, plot, calibrate, haptics).
+        .target(
+            name: "PressureDeviceTools",
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureCommandLine", "PressureLinux"]),
         .target(name: "PressureClient", dependencies: ["PressureProtocol"]),
         .target(name: "PressureTools", dependencies: ["PressureClient", "PressureCommandLine"]),
         // RFC 6455 frames and the HTTP upgrade handshake as values: pure, no dependency at all.
@@ -59,9 +71,11 @@ let package = Package(
         .executableTarget(name: "pressured-web", dependencies: ["PressureCommandLine", "PressureWeb"]),
         .executableTarget(name: "pressured", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"]),
         .executableTarget(
-            name: "pressurectl", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureTools"]),
+            name: "pressurectl",
+            dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux", "PressureDeviceTools", "PressureTools"]),
         .executableTarget(
-            name: "pressure-bench", dependencies: ["PressureCore", "PressureCommandLine", "PressureLinux"],
+            name: "pressure-bench",
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
         .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
@@ -73,10 +87,14 @@ let package = Package(
         // condition, the unified diff golden comparisons print, and a client's stream checked (by
         // WireInvariants) against the protocol's promises.
         .target(name: "TestSupport", dependencies: ["WireInvariants"], path: "Tests/TestSupport"),
-        .testTarget(name: "PressureCoreTests", dependencies: ["PressureCore", "WireInvariants", "TestSupport"]),
+        .testTarget(
+            name: "PressureCoreTests",
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureDeviceTools", "WireInvariants", "TestSupport"]),
         // The syscall funnel, the timerfd and the signalfd.
         .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem"]),
-        .testTarget(name: "PressureLinuxTests", dependencies: ["PressureCore", "PressureLinux", "TestSupport"]),
+        .testTarget(
+            name: "PressureLinuxTests",
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureLinux", "PressureDeviceTools", "TestSupport"]),
         .testTarget(name: "PressureClientTests", dependencies: ["PressureClient", "TestSupport"]),
         // The client-side tools' formatting and option reading, without a daemon.
         .testTarget(name: "PressureToolsTests", dependencies: ["PressureTools", "PressureClient"]),

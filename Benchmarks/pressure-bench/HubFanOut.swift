@@ -1,4 +1,6 @@
+import PressureCapture
 import PressureCore
+import PressureHub
 
 /// The hub's fan-out, the daemon's loop without its sockets: every event of a capture through
 /// `Hub.handle`, one frame at a time as a device delivers them, to `subscribers` clients subscribed to

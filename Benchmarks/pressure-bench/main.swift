@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import PressureCapture
 import PressureCommandLine
 import PressureCore
+import PressureHub
 import PressureLinux
 
 // pressure-bench: prints figures, asserts nothing (tests assert behaviour; this measures).

@@ -1,3 +1,4 @@
+import PressureCapture
 import PressureCore
 
 extension Array where Element == UInt8 {

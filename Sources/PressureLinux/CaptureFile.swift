@@ -1,4 +1,5 @@
 import Glibc
+import PressureCapture
 import PressureCore
 
 /// A capture file as the core's ``CaptureByteSource``: `read(2)` a chunk at a time and `lseek(2)` back for

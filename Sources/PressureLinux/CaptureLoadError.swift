@@ -1,3 +1,4 @@
+import PressureCapture
 import PressureCore
 
 /// Why a capture could not be loaded: the file system, or the file's contents.

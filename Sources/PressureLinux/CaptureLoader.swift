@@ -1,3 +1,4 @@
+import PressureCapture
 import PressureCommandLine
 import PressureCore
 

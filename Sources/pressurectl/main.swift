@@ -1,5 +1,6 @@
 import Glibc
 import PressureCommandLine
+import PressureDeviceTools
 import PressureLinux
 import PressureTools
 

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import PressureCore
+@testable import PressureDeviceTools
+import XCTest
 
 /// `CalibrationSession`: the statistics on scripted contacts, its refusals, the section it writes, and
 /// a real panel's capture.

@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// ``CaptureLines`` at the edges of its chunks: whatever the chunk size, down to one byte, the lines and
 /// blocks it hands out are the file's, and its errors name the file and line.

@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// ``CaptureStream``: a capture streamed at any chunk size reads and replays exactly as it does whole, and
 /// fails exactly as it does whole.

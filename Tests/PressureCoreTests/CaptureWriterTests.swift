@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// The evemu and libinput record writers: what they write reads back through our readers as exactly the
 /// description and events that went in, in the shapes evemu and libinput write.

@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// Every transition of ``ClientStanding``, as its table lists them.
 final class ClientStandingTests: XCTestCase {

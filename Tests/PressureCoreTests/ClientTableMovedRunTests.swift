@@ -1,6 +1,7 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
 @testable import PressureProtocol
+import XCTest
 
 /// A frame's `moved` lines sent as one run (`ClientTable+MovedRun.swift`) give every client the bytes,
 /// counts and closes that sending them one by one gives: two tables driven alike, one each way, through

@@ -1,6 +1,7 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
 @testable import PressureProtocol
+import XCTest
 
 /// Lines shared by the clients that keep up (`ClientTable+SharedLines.swift`): each client reads exactly its
 /// own lines, in order, however the shared lines and its queue take turns.

@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// evtest output: headers, events, wrapped lines, several sessions, header-less logs and their
 /// descriptions, and the errors, each naming the file and line.

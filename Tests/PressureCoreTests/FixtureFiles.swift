@@ -1,4 +1,5 @@
 import Foundation
+@testable import PressureCapture
 @testable import PressureCore
 
 /// Locates the project's fixtures and the shared captures (`../shared/captures`, beside the checkout).

@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// How a device's force follows what it learns: where the average comes from, that thresholds never move
 /// under a finger, when apps are told, the threshold rule's numbers, and the saved state.

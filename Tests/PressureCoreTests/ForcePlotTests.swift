@@ -2,8 +2,10 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+@testable import PressureDeviceTools
+import XCTest
 
 /// `ForcePlot`: a well-formed SVG with a line per contact, the thresholds where they belong and a marker
 /// for every gesture replay gives.

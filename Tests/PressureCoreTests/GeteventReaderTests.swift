@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// Android `getevent -lt` / `-t` logs: named and numeric lines, device blocks, interleaved devices, the
 /// protocol and ranges a header-less log is assumed to have, and the errors, each naming file and line.

@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// Who may do what (``AccessPolicy``), with identities written down as values: control, being an app,
 /// choosing for one, and what a reload changes for clients already connected.

@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// The client cap (`MaxClients`): read from the configuration, decided by the hub, and a newcomer past it
 /// told why while the clients connected go on as before.

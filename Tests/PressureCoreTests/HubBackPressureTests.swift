@@ -1,6 +1,7 @@
+@testable import PressureCore
+@testable import PressureHub
 import TestSupport
 import XCTest
-@testable import PressureCore
 
 /// A client that reads slowly or stops reading still gets whole contacts: every `began` it sees ends once,
 /// `moved` is coalesced (the newest state kept), never anything else, and a connection ends with whole

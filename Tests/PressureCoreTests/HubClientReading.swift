@@ -1,5 +1,6 @@
-import TestSupport
 @testable import PressureCore
+@testable import PressureHub
+import TestSupport
 
 /// A client of the hub as the loop serves it, for the stream tests: requests in, and what is queued for it
 /// read as its socket would, into a ``ClientStream`` that checks the protocol's promises.

@@ -1,6 +1,7 @@
+@testable import PressureCore
+@testable import PressureHub
 import TestSupport
 import XCTest
-@testable import PressureCore
 
 /// Each client's stream is whole whenever it joins or leaves: a subscription that starts while a finger
 /// is down starts with its `began`; one that joins mid-peek gets nothing of that peek; a stream that stops

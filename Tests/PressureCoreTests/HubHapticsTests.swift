@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// Which haptic effects the hub asks for, on which frame: peek then pop, pop only where one frame crosses
 /// both, none for a region that opted out, none with haptics or force off (long press stays).

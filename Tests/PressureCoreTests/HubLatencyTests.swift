@@ -1,6 +1,8 @@
+@testable import PressureCapture
+@testable import PressureCore
+@testable import PressureHub
 import TestSupport
 import XCTest
-@testable import PressureCore
 
 /// Latency telemetry in the hub: each frame measured from its time on the loop's clock to the loop's
 /// readings of when it was queued and when every client had it, with the clock readings given as values.

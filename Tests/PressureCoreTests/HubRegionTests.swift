@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// Regions and quick actions in the hub: who gets a touch's gestures, what icons show, where choices go.
 final class HubRegionTests: XCTestCase {

@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// The hub's one clock: a device whose events carry other times (a replay's) says how they map onto it,
 /// and the hub fires its long presses from the loop's timer at the right moment, with the capture's times.

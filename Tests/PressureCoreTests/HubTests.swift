@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// The daemon's decisions without any I/O: routing, subscriptions, queues, control and unplug.
 final class HubTests: XCTestCase {

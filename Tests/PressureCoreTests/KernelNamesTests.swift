@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// The kernel's names, both ways: what the writers print beside each event and what the getevent reader
 /// looks up.

@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
 
+import Foundation
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// `libinput record` files the reader refuses: each error names its line.
 final class LibinputRecordReaderErrorTests: LibinputRecordTestCase {

@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
 
+import Foundation
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 final class LibinputRecordReaderTests: LibinputRecordTestCase {
     // MARK: The fixture

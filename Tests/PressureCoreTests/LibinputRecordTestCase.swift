@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
 
+import Foundation
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// What the `libinput record` reader's tests share: the fixture, reading, and the assertions on errors.
 /// It has no tests of its own; `LibinputRecordReaderTests` and `LibinputRecordReaderErrorTests` derive from it.

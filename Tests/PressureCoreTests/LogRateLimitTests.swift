@@ -1,5 +1,6 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 /// The log budgets, on explicit times: what a window writes, what it holds back, when the summary comes
 /// and what it says; a timer that fires late loses nothing, and an idle daemon is never woken.

@@ -1,3 +1,4 @@
+@testable import PressureCapture
 @testable import PressureCore
 
 /// A session of a person using a real panel, built from its real contacts (seeded: the same every run)

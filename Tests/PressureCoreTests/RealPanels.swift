@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// The real touchscreens of `../shared/captures`, each with its contacts as the recordings hold them and
 /// as `Tests/RealPanels/contacts.tsv` classifies them (written by `tools/real-panel-contacts.py`, which

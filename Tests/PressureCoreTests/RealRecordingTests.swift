@@ -1,7 +1,8 @@
 import Foundation
+@testable import PressureCapture
+@testable import PressureCore
 import TestSupport
 import XCTest
-@testable import PressureCore
 
 /// The real recordings themselves, as regression tests: each shared recording with a pressure axis,
 /// replayed in its own order on a fresh device with no configuration, gives exactly the gestures and the

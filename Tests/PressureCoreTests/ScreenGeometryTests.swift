@@ -1,5 +1,7 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+@testable import PressureHub
+import XCTest
 
 final class ScreenGeometryTests: XCTestCase {
     let axis = AbsInfo(minimum: 0, maximum: 1000)

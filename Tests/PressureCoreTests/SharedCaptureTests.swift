@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// Every recording in `../shared/captures` that the reader supports replays without error and keeps the
 /// invariants apps rely on. Skips cleanly where the folder is absent.

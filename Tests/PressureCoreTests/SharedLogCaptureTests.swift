@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// Every evtest and getevent log in `../shared/captures` reads, and what it holds matches the folder's
 /// INDEX.md: the events counted, the contacts that begin (all of which end), the pressure values seen.

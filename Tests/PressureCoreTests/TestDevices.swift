@@ -1,4 +1,6 @@
+@testable import PressureCapture
 @testable import PressureCore
+@testable import PressureHub
 
 /// An event at `microseconds` on the input clock, for tests that list the events a reader should give.
 func event(_ microseconds: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {

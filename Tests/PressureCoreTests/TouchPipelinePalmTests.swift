@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// What apps see of palms and hovering contacts (pressure 0..1000 with its prior used as it is: peek at 630,
 /// pop at 900; long press after 500 ms).

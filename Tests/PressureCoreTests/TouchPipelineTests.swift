@@ -1,5 +1,6 @@
-import XCTest
+@testable import PressureCapture
 @testable import PressureCore
+import XCTest
 
 /// Gestures on the prior of an uncalibrated device used as it is (learning off): pressure 0..1000, average
 /// touch 450 (45% of the range), peek at 630 (1.4 average touches), pop at 900 (2.0).

@@ -1,10 +1,11 @@
+
 import CLibevdev
 import Foundation
 import Glibc
 import PressureCore
-import XCTest
-
+@testable import PressureDeviceTools
 @testable import PressureLinux
+import XCTest
 
 final class DevicesToolTests: XCTestCase {
     func row(

@@ -1,6 +1,7 @@
-import XCTest
 @testable import PressureCore
+@testable import PressureDeviceTools
 @testable import PressureLinux
+import XCTest
 
 final class HapticsToolTests: XCTestCase {
     func testTheReportSaysWhatTheDeviceSupportsAndWhatEachGestureGets() throws {

@@ -1,8 +1,9 @@
 import Foundation
+@testable import PressureCore
+@testable import PressureHub
+@testable import PressureLinux
 import TestSupport
 import XCTest
-@testable import PressureCore
-@testable import PressureLinux
 
 /// What devices learn, kept and used: the state store's files and their rhythm, and the tools and daemon
 /// starting from a saved state, or forgetting it (`pressurectl calibrate --reset`).

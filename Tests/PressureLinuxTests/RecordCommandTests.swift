@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
+@testable import PressureCapture
+@testable import PressureCore
+@testable import PressureDeviceTools
+@testable import PressureLinux
 import TestSupport
 import XCTest
-@testable import PressureCore
-@testable import PressureLinux
 
 /// `pressurectl record` end to end. A live device cannot be opened here (no /dev/input), so its
 /// failures are checked on nodes that are missing or not devices, and its writing path through

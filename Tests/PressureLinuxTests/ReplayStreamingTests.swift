@@ -1,8 +1,10 @@
 import Foundation
+@testable import PressureCapture
+@testable import PressureCore
+@testable import PressureDeviceTools
+@testable import PressureLinux
 import TestSupport
 import XCTest
-@testable import PressureCore
-@testable import PressureLinux
 
 /// `pressurectl replay` streams its capture: an evemu file is read once, its events checked as they play,
 /// and what it prints is held back until the file is known to be good; it prints exactly what reading the

@@ -1,7 +1,8 @@
 import Foundation
+@testable import PressureCapture
+@testable import PressureCore
 import TestSupport
 import XCTest
-@testable import PressureCore
 
 /// A fresh folder under the system's temporary directory, removed when the test ends.
 func temporaryFolder(_ test: XCTestCase) throws -> URL {

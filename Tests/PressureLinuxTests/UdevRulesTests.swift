@@ -1,10 +1,11 @@
+
 import Foundation
 import Glibc
+@testable import PressureCapture
 import PressureCore
+@testable import PressureLinux
 import TestSupport
 import XCTest
-
-@testable import PressureLinux
 
 /// What `udev-rules/70-pressured.rules` and ``TouchDeviceFilter`` decide for real devices' descriptions:
 /// the fixtures' and, where present, the shared recordings' (`../shared/captures`). The rules' test of

@@ -1,6 +1,7 @@
 import Glibc
 import PressureCommandLine
 import PressureCore
+import PressureHub
 
 /// Accepting clients within the limits, so that nothing a client does spins the loop or floods the
 /// journal: the cap (`MaxClients`: a newcomer past it is told `too-many-clients` and closed), the

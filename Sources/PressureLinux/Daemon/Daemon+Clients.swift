@@ -1,6 +1,7 @@
 import Glibc
 import PressureCommandLine
 import PressureCore
+import PressureHub
 
 /// Client sockets: reading requests, writing queued bytes, disconnecting (accepting: `Daemon+Accept.swift`).
 extension Daemon {

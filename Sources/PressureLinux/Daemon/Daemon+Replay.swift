@@ -1,4 +1,5 @@
 import Glibc
+import PressureCapture
 import PressureCommandLine
 import PressureCore
 

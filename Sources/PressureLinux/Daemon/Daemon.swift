@@ -1,6 +1,7 @@
 import Glibc
 import PressureCommandLine
 import PressureCore
+import PressureHub
 
 /// The running daemon: one epoll loop over device fds, the hot-plug monitor, the listening socket, clients,
 /// a timerfd for long-press deadlines (and replay pacing) and a signalfd. All decisions are the ``Hub``'s;

@@ -1,5 +1,6 @@
 import Glibc
 import PressureCommandLine
+import PressureHub
 
 /// `pressured`'s command line.
 public struct DaemonOptions: Sendable {

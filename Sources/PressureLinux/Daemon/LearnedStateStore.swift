@@ -1,6 +1,7 @@
 import Glibc
 import PressureCommandLine
 import PressureCore
+import PressureHub
 
 /// Where the daemon keeps what each device learned (its average touch), one file a device under the
 /// state directory (`StateDirectory=pressured`: `/var/lib/pressured/learned/`), so a restart does not
@@ -10,7 +11,7 @@ import PressureCore
 /// learner changes with every ordinary touch; flash storage should not), and at once when the daemon
 /// stops. A file that cannot be read, is damaged, or belongs to another device is ignored with one log
 /// line, and the device learns afresh.
-final class LearnedStateStore {
+package final class LearnedStateStore {
     /// The least time between two writes of one device's file.
     static let interval: Int64 = 10_000_000
 
@@ -19,7 +20,7 @@ final class LearnedStateStore {
     private var lastWrite: [LearnedDeviceKey: Int64] = [:]
     private var warnedUnwritable = false
 
-    init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
@@ -27,7 +28,7 @@ final class LearnedStateStore {
 
     /// What was saved for the device, or nil (nothing saved, or a file that is not usable: logged;
     /// `quiet` logs only the problems, for tools that merely look).
-    func load(_ key: LearnedDeviceKey, quiet: Bool = false) -> AverageTouchLearner? {
+    package func load(_ key: LearnedDeviceKey, quiet: Bool = false) -> AverageTouchLearner? {
         let file = path(for: key)
         guard access(file, F_OK) == 0 else { return nil }
         let bytes: [UInt8]
@@ -47,7 +48,7 @@ final class LearnedStateStore {
 
     /// A learned-average file named on the command line (`--learned FILE`) for `device`: unlike a state
     /// file, one that cannot be used is an error, since the user asked for it.
-    static func read(path: String, for device: TouchDevice) throws(LearnedFileError) -> AverageTouchLearner {
+    package static func read(path: String, for device: TouchDevice) throws(LearnedFileError) -> AverageTouchLearner {
         guard let key = LearnedDeviceKey(device) else { throw .noPressure(path) }
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch { throw .system(error) }

@@ -1,4 +1,6 @@
+import PressureCapture
 import PressureCore
+import PressureHub
 
 /// A capture played into the daemon instead of a device (`pressured --replay`): the core's one replay
 /// driver (``CaptureReplay``), with pacing added. At the capture's own pace scaled by `speed`, or as fast

@@ -1,0 +1,156 @@
+import PressureCore
+
+/// The one replay driver: plays a capture's events, in order, to whatever serves them. `pressurectl
+/// replay`, the plot, the tests and fuzz targets play into a ``TouchPipeline`` with ``run(_:through:deliver:announce:)``;
+/// the daemon's `--replay` plays into its ``Hub``, paced by the monotonic clock or in batches at full speed.
+///
+/// Why one driver: what apps receive from a capture must not depend on which of those played it, and the
+/// two drivers there were had to be kept equal by a test. They differ only in pacing and in who takes the
+/// events, so the rules live here and in what the takers share:
+/// - events go out in order, in slices (``take(atMost:through:)``); whoever takes them feeds them as a
+///   live device's are fed (``TouchPipeline/feed(_:)``, which the hub uses too), so each long-press
+///   deadline is ticked in before the first event at or after it;
+/// - when the events run out (``isFinished``) the source is gone, as when a device is unplugged: every
+///   contact still down is cancelled at ``lastTime`` (open peeks dismissed), so every touch ends and every
+///   peek ends in a pop or a dismiss. Deadlines after the last event are not fired: the recording says no
+///   more time passed. (No deadline at or before the last event can be pending then: `feed` fired those
+///   before the event, and a contact's own deadline lies after its start.)
+///
+/// The events stay behind the driver and go out as slices only, so a capture streamed from its file
+/// (``CaptureStream``, read a batch at a time) plays exactly as one in memory: nobody who plays it holds
+/// more than a batch.
+public struct CaptureReplay {
+    /// The events going out: all of them for a capture in memory, the current batch for a stream.
+    private var events: [InputEvent]
+    private var next = 0
+    /// Where the next batch comes from, read into `spare` (the slice last handed out may still hold
+    /// `events`: refilling that would copy it) and swapped in.
+    private var stream: CaptureStream?
+    private var spare: [InputEvent] = []
+    /// The time of the last event handed out: where a replay that has ended cancels what is still down.
+    public private(set) var lastTime: Timestamp?
+    /// Events in the capture, for log lines; nil for a stream whose first pass read only the header.
+    public let eventCount: Int?
+
+    public init(_ events: [InputEvent]) {
+        self.events = events
+        eventCount = events.count
+    }
+
+    /// A replay of a capture streamed from its file, its first batch read.
+    public init(_ stream: CaptureStream) throws(CaptureError) {
+        events = []
+        eventCount = stream.eventCount
+        self.stream = stream
+        try refill()
+    }
+
+    /// Whether every event was handed out.
+    public var isFinished: Bool { next >= events.count }
+    /// Whether every line of the capture has been checked (``CaptureStream/isChecked``): until then,
+    /// what is made of its events is held back, as the rest may be an error.
+    public var isChecked: Bool { stream?.isChecked ?? true }
+
+    /// Checks the rest of the capture now (``CaptureStream/checkRest()``).
+    public mutating func checkRest() throws(CaptureError) {
+        try stream?.checkRest()
+    }
+    /// The capture time of the next event to go out; nil once finished.
+    public var nextTime: Timestamp? { isFinished ? nil : events[next].time }
+
+    /// The next events: at most `limit` of them, and none later than `time` (capture time) when given. A
+    /// stream's batch ends a slice too: take again for what follows.
+    public mutating func take(atMost limit: Int = .max, through time: Timestamp? = nil) throws(CaptureError)
+        -> ArraySlice<InputEvent>
+    {
+        var end = next
+        let last = limit >= events.count - next ? events.count : next + limit
+        if let time {
+            while end < last, events[end].time <= time { end += 1 }
+        } else {
+            end = last
+        }
+        guard end > next else { return [] }
+        lastTime = events[end - 1].time
+        let slice = events[next..<end]
+        next = end
+        if next == events.count { try refill() }
+        return slice
+    }
+
+    /// The next batch in place of the one handed out, until one has events or the stream ends.
+    private mutating func refill() throws(CaptureError) {
+        guard var s = stream else { return }
+        stream = nil
+        spare.removeAll(keepingCapacity: true)
+        while spare.isEmpty, !s.isFinished { try s.read(into: &spare) }
+        swap(&events, &spare)
+        next = 0
+        if !s.isFinished { stream = s }
+    }
+
+    /// Plays `replay` into `pipeline` and calls `deliver` with the pipeline's outputs whenever there are
+    /// some, and `announce` whenever apps would hear the device anew (what it learned changed its force: the
+    /// daemon sends `device changed` then). A stream's error (a bad line, where the lines are checked as
+    /// they are read; its file changed since its first pass) ends the replay where it happened, contacts
+    /// still down left as they are.
+    ///
+    /// While the capture is not yet checked whole (``isChecked``), `checkRestNow` is asked after each
+    /// slice: true has the rest checked at once (``checkRest()``), as a caller that holds back what it
+    /// was delivered does when it holds enough.
+    public static func run(
+        _ replay: inout CaptureReplay, through pipeline: inout TouchPipeline,
+        deliver: (_ outputs: [PressureEvent], _ transitions: [TouchPipeline.StateTransition]) -> Void,
+        announce: (_ pipeline: TouchPipeline) -> Void = { _ in }, checkRestNow: () -> Bool = { false }
+    ) throws(CaptureError) {
+        while !replay.isFinished {
+            play(try replay.take(), through: &pipeline, deliver, announce)
+            if !replay.isChecked, checkRestNow() { try replay.checkRest() }
+        }
+        end(at: replay.lastTime, through: &pipeline, deliver, announce)
+    }
+
+    /// ``run(_:through:deliver:announce:)-(inout CaptureReplay,_,_,_)`` for events in memory.
+    public static func run(
+        _ events: [InputEvent], through pipeline: inout TouchPipeline,
+        deliver: (_ outputs: [PressureEvent], _ transitions: [TouchPipeline.StateTransition]) -> Void,
+        announce: (_ pipeline: TouchPipeline) -> Void = { _ in }
+    ) {
+        play(events[...], through: &pipeline, deliver, announce)
+        end(at: events.last?.time, through: &pipeline, deliver, announce)
+    }
+
+    @inline(__always)
+    private static func play(
+        _ events: ArraySlice<InputEvent>, through pipeline: inout TouchPipeline,
+        _ deliver: ([PressureEvent], [TouchPipeline.StateTransition]) -> Void, _ announce: (TouchPipeline) -> Void
+    ) {
+        for e in events {
+            pipeline.feed(e)
+            flush(&pipeline, deliver, announce)
+        }
+    }
+
+    /// The source is gone: what is still down is cancelled at the last event's time.
+    private static func end(
+        at time: Timestamp?, through pipeline: inout TouchPipeline,
+        _ deliver: ([PressureEvent], [TouchPipeline.StateTransition]) -> Void, _ announce: (TouchPipeline) -> Void
+    ) {
+        guard let time else { return }
+        pipeline.cancelAll(at: time)
+        flush(&pipeline, deliver, announce)
+    }
+
+    @inline(__always)
+    private static func flush(
+        _ pipeline: inout TouchPipeline,
+        _ deliver: ([PressureEvent], [TouchPipeline.StateTransition]) -> Void,
+        _ announce: (TouchPipeline) -> Void
+    ) {
+        if !pipeline.outputs.isEmpty || !pipeline.transitions.isEmpty {
+            deliver(pipeline.outputs, pipeline.transitions)
+            pipeline.clearOutputs()
+        }
+        if pipeline.deviceChanged, pipeline.takeDeviceChange() { announce(pipeline) }
+    }
+}

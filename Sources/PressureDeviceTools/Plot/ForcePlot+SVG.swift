@@ -1,0 +1,199 @@
+import PressureCore
+
+extension ForcePlot {
+    /// The plot as a standalone SVG document.
+    ///
+    /// Elements carry classes and `data-` attributes so scripts (and the tests) can find them:
+    /// `polyline.contact[data-contact]` per contact, `line.threshold[data-threshold=peek|pop|maximum]` per
+    /// threshold and span of time it stood for (`data-span`, from 0),
+    /// and `g.gesture[data-kind][data-contact][data-time]` per gesture.
+    public func svg() -> String {
+        let l = layout
+        var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        s += #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(Layout.width))" height="\#(n(Layout.height))""#
+        s += #" viewBox="0 0 \#(n(Layout.width)) \#(n(Layout.height))" font-family="sans-serif" font-size="12">"# + "\n"
+        s += "<title>\(Self.escape(title))</title>\n"
+        s += #"<rect width="100%" height="100%" fill="white"/>"# + "\n"
+        s += #"<text class="title" x="\#(n(Layout.left))" y="28" font-size="16">\#(Self.escape(title))</text>"# + "\n"
+        s += axes(l)
+        s += thresholds(l)
+        for (i, series) in self.series.enumerated() { s += polyline(series, colour: Self.colour(i), l) }
+        let colours = Dictionary(uniqueKeysWithValues: self.series.enumerated().map { ($1.contact, Self.colour($0)) })
+        for m in markers { s += marker(m, colour: colours[m.contact] ?? "rgb(51,51,51)", l) }
+        s += legend(l)
+        return s + "</svg>\n"
+    }
+
+    // MARK: Parts
+
+    func axes(_ l: Layout) -> String {
+        let x0 = Layout.left, x1 = Layout.left + l.plotWidth
+        let y0 = Layout.top + l.plotHeight, y1 = Layout.top
+        var s = #"<g class="grid" stroke="rgb(228,228,228)" stroke-width="1">"# + "\n"
+        var labels = ""
+        var f = 0.0
+        while f <= l.yMaximum + l.yStep / 2 {
+            let y = l.y(f)
+            s += #"<line x1="\#(n(x0))" y1="\#(n(y))" x2="\#(n(x1))" y2="\#(n(y))"/>"# + "\n"
+            labels += #"<text x="\#(n(x0 - 6))" y="\#(n(y + 4))" text-anchor="end">\#(Self.tick(f, l.yStep))</text>"# + "\n"
+            f += l.yStep
+        }
+        var t = 0.0
+        while t <= l.duration + l.xStep / 1000 {
+            let x = l.x(seconds: t)
+            s += #"<line x1="\#(n(x))" y1="\#(n(y1))" x2="\#(n(x))" y2="\#(n(y0))"/>"# + "\n"
+            labels += #"<text x="\#(n(x))" y="\#(n(y0 + 16))" text-anchor="middle">\#(Self.tick(t, l.xStep))</text>"# + "\n"
+            t += l.xStep
+        }
+        s += "</g>\n"
+        s += #"<g class="axes" fill="rgb(51,51,51)">"# + "\n" + labels
+        s += #"<path d="M\#(n(x0)) \#(n(y1)) V\#(n(y0)) H\#(n(x1))" fill="none" stroke="rgb(51,51,51)"/>"# + "\n"
+        s += #"<text x="\#(n(x0 + l.plotWidth / 2))" y="\#(n(y0 + 38))" text-anchor="middle">"#
+        s += "seconds (0 is \(Self.escape(l.start.description)) on the capture's clock)</text>\n"
+        s += #"<text transform="translate(18 \#(n(y1 + l.plotHeight / 2))) rotate(-90)" text-anchor="middle">"#
+        s += "force (1.0 = an average touch)</text>\n</g>\n"
+        return s
+    }
+
+    func thresholds(_ l: Layout) -> String {
+        var s = ""
+        let right = Layout.left + l.plotWidth
+        for (i, span) in spans.enumerated() {
+            var lines: [(String, Double, String, String)] = []
+            if let p = span.peekForce { lines.append(("peek", p, "rgb(224,123,0)", "6 4")) }
+            if let p = span.popForce { lines.append(("pop", p, "rgb(192,23,43)", "6 4")) }
+            if span.maximumPossibleForce > 0 {
+                lines.append(("maximum", span.maximumPossibleForce, "rgb(119,119,119)", "2 3"))
+            }
+            let x1 = span.start.map { min(max(l.x($0), Layout.left), right) } ?? Layout.left
+            let next = i + 1 < spans.count ? spans[i + 1].start : nil
+            let x2 = next.map { min(max(l.x($0), Layout.left), right) } ?? right
+            let last = i == spans.count - 1
+            for (name, force, colour, dash) in lines {
+                let y = l.y(force)
+                s += #"<line class="threshold" data-threshold="\#(name)" data-span="\#(i)""#
+                s += #" data-force="\#(DecimalText.fixed(force, 4))""#
+                s += #" x1="\#(n(x1))" y1="\#(n(y))" x2="\#(n(x2))" y2="\#(n(y))""#
+                s += #" stroke="\#(colour)" stroke-width="1.5" stroke-dasharray="\#(dash)"/>"# + "\n"
+                // Labelled once, at the right, for the thresholds the device ended with.
+                guard last else { continue }
+                let label = name == "maximum" ? "max" : name
+                s += #"<text x="\#(n(right + 4))" y="\#(n(y + 4))" fill="\#(colour)">"#
+                s += "\(label) \(DecimalText.fixed(force, 2))</text>\n"
+            }
+        }
+        return s
+    }
+
+    func polyline(_ series: Series, colour: String, _ l: Layout) -> String {
+        var points = series.points.map { "\(n(l.x($0.time))),\(n(l.y($0.force)))" }
+        // A contact of one frame still shows: a zero-length line with round caps is drawn as a dot.
+        if points.count == 1 { points.append(points[0]) }
+        return #"<polyline class="contact" data-contact="\#(series.contact)" fill="none" stroke="\#(colour)""#
+            + #" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round" points="\#(points.joined(separator: " "))"/>"#
+            + "\n"
+    }
+
+    func marker(_ m: Marker, colour: String, _ l: Layout) -> String {
+        let x = l.x(m.time), y = l.y(m.force)
+        var s = #"<g class="gesture" data-kind="\#(m.kind.rawValue)" data-contact="\#(m.contact)""#
+        s += #" data-time="\#(Self.escape(m.time.description))">"#
+        s += Self.shape(m.kind, x: x, y: y, colour: colour)
+        // Labels sit at a different height per kind, so a peek and a pop in the same frame stay legible.
+        let dy: Double
+        switch m.kind {
+        case .peek: dy = -10
+        case .pop: dy = -22
+        case .quickActions: dy = -34
+        case .dismiss, .longPress: dy = 20
+        }
+        // A white halo keeps the label legible where it crosses the lines.
+        s += #"<text x="\#(n(x + 6))" y="\#(n(y + dy))" font-size="11" fill="rgb(34,34,34)" stroke="white""#
+        s += #" stroke-width="3" stroke-linejoin="round" paint-order="stroke">\#(m.kind.rawValue)</text>"#
+        return s + "</g>\n"
+    }
+
+    /// A marker shape per gesture kind, so the kinds differ in black and white too.
+    static func shape(_ kind: GestureKind, x: Double, y: Double, colour: String) -> String {
+        let stroke = #"stroke="\#(colour)" stroke-width="2""#
+        switch kind {
+        case .peek:
+            return #"<circle cx="\#(n(x))" cy="\#(n(y))" r="5" fill="white" \#(stroke)/>"#
+        case .pop:
+            return #"<path d="M\#(n(x)) \#(n(y - 7)) L\#(n(x + 7)) \#(n(y)) L\#(n(x)) \#(n(y + 7)) L\#(n(x - 7)) \#(n(y)) Z" fill="\#(colour)" stroke="rgb(34,34,34)"/>"#
+        case .dismiss:
+            return #"<path d="M\#(n(x - 5)) \#(n(y - 5)) L\#(n(x + 5)) \#(n(y + 5)) M\#(n(x - 5)) \#(n(y + 5)) L\#(n(x + 5)) \#(n(y - 5))" \#(stroke)/>"#
+        case .quickActions:
+            return #"<path d="M\#(n(x)) \#(n(y - 7)) L\#(n(x + 6)) \#(n(y + 4)) L\#(n(x - 6)) \#(n(y + 4)) Z" fill="white" \#(stroke)/>"#
+        case .longPress:
+            return #"<rect x="\#(n(x - 5))" y="\#(n(y - 5))" width="10" height="10" fill="white" \#(stroke)/>"#
+        }
+    }
+
+    func legend(_ l: Layout) -> String {
+        let x = Layout.left + l.plotWidth + 76
+        var y = Layout.top + 4
+        var s = #"<g class="legend">"# + "\n"
+        // Room for the gesture key below the contacts; contacts beyond that are summarised.
+        let rows = Int((l.plotHeight - 6 * 18 - 24) / 16)
+        let shown = series.count <= rows ? series.count : max(0, rows - 1)
+        for (i, series) in self.series.prefix(shown).enumerated() {
+            s += #"<line x1="\#(n(x))" y1="\#(n(y))" x2="\#(n(x + 22))" y2="\#(n(y))" stroke="\#(Self.colour(i))" stroke-width="3"/>"#
+            s += #"<text x="\#(n(x + 28))" y="\#(n(y + 4))">contact \#(series.contact)</text>"# + "\n"
+            y += 16
+        }
+        if shown < series.count {
+            s += #"<text x="\#(n(x))" y="\#(n(y + 4))">… and \#(series.count - shown) more</text>"# + "\n"
+            y += 16
+        }
+        if series.isEmpty {
+            s += #"<text x="\#(n(x))" y="\#(n(y + 4))">no contacts</text>"# + "\n"
+            y += 16
+        }
+        y += 12
+        for kind in GestureKind.allCases {
+            s += Self.shape(kind, x: x + 11, y: y, colour: "rgb(85,85,85)")
+            s += #"<text x="\#(n(x + 28))" y="\#(n(y + 4))">\#(kind.rawValue)</text>"# + "\n"
+            y += 18
+        }
+        return s + "</g>\n"
+    }
+
+    // MARK: Helpers
+
+    /// Distinct colours: a qualitative palette, then hues a golden angle apart for any further contacts.
+    static func colour(_ index: Int) -> String {
+        let palette = ["rgb(31,119,180)", "rgb(255,127,14)", "rgb(44,160,44)", "rgb(214,39,40)", "rgb(148,103,189)", "rgb(140,86,75)", "rgb(227,119,194)", "rgb(23,190,207)", "rgb(188,189,34)"]
+        if index < palette.count { return palette[index] }
+        let hue = (Double(index) * 137.508).truncatingRemainder(dividingBy: 360)
+        return "hsl(\(DecimalText.fixed(hue, 0)), 65%, 42%)"
+    }
+
+    /// A coordinate with one decimal: a tenth of a pixel is plenty, and it keeps big plots small.
+    static func coordinate(_ v: Double) -> String { DecimalText.fixed(v, 1) }
+
+    /// A tick label with as many decimals as its step needs.
+    static func tick(_ v: Double, _ step: Double) -> String {
+        DecimalText.fixed(v, step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3)
+    }
+
+    /// Text for XML character data and attribute values.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            // XML 1.0 forbids most control characters, even escaped.
+            case _ where c.value < 0x20 && c != "\t" && c != "\n" && c != "\r": out += "?"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+private func n(_ v: Double) -> String { ForcePlot.coordinate(v) }

@@ -1,0 +1,83 @@
+import PressureCapture
+import PressureCommandLine
+import PressureCore
+import PressureLinux
+
+/// The options every command that runs a capture through the pipeline shares (`replay`, `plot`,
+/// `calibrate --from-capture`): `--config FILE`, `--device N`, `--desc FILE`, `--sensitivity S` and
+/// `--force-touch on|off` and `--learned FILE`.
+public struct ReplayOptions: Sendable {
+    public var configPath: String?
+    public var deviceIndex: Int?
+    public var descriptionPath: String?
+    public var sensitivity: String?
+    public var forceTouch: String?
+    /// A learned-average file the device starts from (else it learns afresh, as a new device would).
+    public var learnedPath: String?
+
+    public static let usage = """
+          --config FILE        configuration for calibration and settings (docs/configuration.md)
+          --device N           which device of a file that holds several (libinput record devices, evtest
+                               sessions, getevent nodes; from 0; default the first touch device)
+          --desc FILE          the device description (evemu) for a header-less .events file or log
+          --sensitivity S      light, medium or firm (overrides the configuration)
+          --force-touch on|off overrides the configuration
+          --learned FILE       start from this learned average touch (pressurectl replay --save-learned, or
+                               the daemon's /var/lib/pressured/learned/…); without it the device learns afresh
+        """
+
+    /// Takes the shared options out of `options`.
+    public static func read(_ options: inout OptionReader) throws(OptionReader.UsageError) -> ReplayOptions {
+        ReplayOptions(
+            configPath: try options.value("--config"),
+            deviceIndex: try options.integer("--device", in: 0...1023),
+            descriptionPath: try options.value("--desc"),
+            sensitivity: try options.value("--sensitivity"),
+            forceTouch: try options.value("--force-touch"),
+            learnedPath: try options.value("--learned"))
+    }
+
+    /// Loads the configuration and the capture and builds the pipeline exactly as `pressured` would for
+    /// that device, so what the caller gets out of it is what apps would. The capture is opened to stream,
+    /// with `firstPass` (``CaptureStream/FirstPass``).
+    public func load(capture path: String, reportsTouches: Bool, firstPass: CaptureStream.FirstPass = .wholeFile)
+        throws(ReplaySetupError) -> ReplaySetup
+    {
+        var settings = GestureSettings()
+        var configuration: Configuration? = nil
+        if let c = configPath {
+            do { configuration = try ConfigurationLoader.load(paths: [c]) } catch { throw .configuration(error) }
+            settings = configuration?.settings ?? settings
+        }
+        do {
+            try SettingsOverride.apply(sensitivity: sensitivity, forceTouch: forceTouch, to: &settings)
+        } catch { throw .usage(error) }
+        let capture: CaptureStream
+        do {
+            capture = try CaptureLoader.open(
+                path: path, descriptionPath: descriptionPath, deviceIndex: deviceIndex, firstPass: firstPass)
+        } catch { throw .capture(error) }
+        let device: TouchDevice
+        do { device = try TouchDevice(capture.device) } catch {
+            throw .capture(.capture(CaptureError(file: path, line: 0, reason: .noTouchDevice)))
+        }
+        let calibration: ResolvedCalibration?
+        do {
+            calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
+        } catch { throw .configuration(error) }
+        let tracking: ResolvedTracking
+        do { tracking = try (configuration ?? Configuration()).tracking(for: device) } catch {
+            throw .configuration(.configuration(error))
+        }
+        var learned: AverageTouchLearner? = nil
+        if let file = learnedPath {
+            do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
+        }
+        // As the daemon sets a device up: configuration wins, else the average is learned (in memory).
+        var pipeline = TouchPipeline(
+            device: device, deviceID: 1, force: .resolve(calibration, settings: settings, learned: learned),
+            settings: settings, reportsTouches: reportsTouches, tracking: tracking.settings)
+        pipeline.setScreen((configuration ?? Configuration()).screen(for: device))
+        return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
+    }
+}

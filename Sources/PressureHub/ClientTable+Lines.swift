@@ -1,0 +1,53 @@
+import PressureCore
+
+/// What a line is to the clients it is sent to: to their queues (a touch's `moved` may be coalesced), to
+/// the contacts and peeks open for each, and to clients whose input ended.
+extension ClientTable.Line {
+    enum Kind {
+        case other
+        case began(ClientTable.TouchKey)
+        case moved(ClientTable.TouchKey)
+        /// `ended` or `cancelled`.
+        case end(ClientTable.TouchKey)
+        /// A peek, routed for a region or broadcast.
+        case peek(ClientTable.TouchKey, region: String?)
+        /// `pop` or `dismiss`: the end of a peek.
+        case peekEnd(ClientTable.TouchKey)
+        /// A broadcast `quickActions`: it comes while peeking. (A region's owner always saw its touch from
+        /// the start, and an icon's `quickActions` stands in for the peek: those are `gesture`.)
+        case peekFollow(ClientTable.TouchKey)
+        /// Any other gesture of a contact (`longPress`, a region's `quickActions`).
+        case gesture(ClientTable.TouchKey)
+    }
+
+    var kind: Kind {
+        switch self {
+        case .message:
+            return .other
+        case .event(let e):
+            let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
+            switch e.kind {
+            case .touch(.began): return .began(key)
+            case .touch(.moved): return .moved(key)
+            case .touch(.ended), .touch(.cancelled): return .end(key)
+            case .gesture(.peek): return .peek(key, region: nil)
+            case .gesture(.pop), .gesture(.dismiss): return .peekEnd(key)
+            case .gesture(.quickActions): return .peekFollow(key)
+            case .gesture(.longPress): return .gesture(key)
+            }
+        case .routed(let e, let region, _, _):
+            let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
+            switch e.kind {
+            case .gesture(.peek): return .peek(key, region: region)
+            case .gesture(.pop), .gesture(.dismiss): return .peekEnd(key)
+            case .gesture(.quickActions), .gesture(.longPress), .touch: return .gesture(key)
+            }
+        }
+    }
+
+    /// Replies, errors and notices: what a client whose input ended is still sent, when they are its own.
+    var isAnswer: Bool {
+        if case .message = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,140 @@
+import PressureCore
+
+/// Devices: appearing, their events, going; and where each pipeline's outputs go.
+extension Hub {
+    /// A device appears. Not a touch device: nil (and a notice). A calibration the configuration gets
+    /// wrong falls back to the defaults with a warning: the device is still served. `learned`: what the
+    /// loop read from the device's state file (what this run remembers of it wins, being newer);
+    /// `persistsLearning`: whether what it learns is handed back for saving (``Work/learnedSaves``);
+    /// `assumed`: what a replayed log's reader assumed of the device, told to apps with it; `clock`: how
+    /// its event times stand to the loop's (a replay's are the capture's).
+    @discardableResult
+    public mutating func addDevice(
+        node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties(),
+        learned: AverageTouchLearner? = nil, persistsLearning: Bool = false, assumed: [String] = [],
+        clock: DeviceClock = .hub
+    ) -> Int? {
+        guard let id = devices.add(
+            node: node, description: description, udev: udev, learned: learned, persistsLearning: persistsLearning,
+            assumed: assumed, clock: clock, settings: settings, configuration: configuration,
+            recordsTransitions: recordsTransitions, &work)
+        else { return nil }
+        updateTouchReporting()
+        let entry = devices[devices.count - 1]
+        let info = entry.info
+        let why = entry.pipeline.forceUnavailableReason.map { " (\($0.explanation))" } ?? ""
+        work.notices.append(.info("device \(id) added: \(node) \"\(info.name)\" \(info.kind.rawValue), force \(info.forceCapability.rawValue)\(why)"))
+        broadcastDevice(.added, info)
+        return id
+    }
+
+    /// The device's events now stand to the loop's clock this way (a paced replay has started).
+    public mutating func setClock(_ clock: DeviceClock, device id: Int) {
+        guard let i = devices.index(of: id) else { return }
+        devices.entries[i].clock = clock
+    }
+
+    /// A device disappears (unplugged, `ENODEV`, a replay that ended): its contacts are cancelled and
+    /// open peeks dismissed before clients hear it is gone.
+    public mutating func removeDevice(_ id: Int) {
+        guard let i = devices.index(of: id) else { return }
+        if let t = devices.entries[i].lastTime {
+            devices.entries[i].pipeline.cancelAll(at: t)
+            route(device: i)
+        }
+        let info = devices[i].info
+        retireLatency(device: i)
+        devices.remove(at: i)
+        regions.forget(device: id)
+        work.notices.append(.info("device \(id) removed: \(info.node)"))
+        broadcastDevice(.removed, info)
+    }
+
+    /// Events read from a device, in order. Long-press deadlines due before an event are ticked first.
+    /// Each frame's latency is measured from its time on the loop's clock (the kernel's time stamp of its
+    /// `SYN_REPORT`; a paced replay's, where its schedule put it) or, for a device whose clock maps onto
+    /// none (a replay at full speed), from `handedOverAt`, when the loop handed the events over; the loop
+    /// then says when they are queued (``framesQueued(now:)``).
+    public mutating func handle(device id: Int, events: ArraySlice<InputEvent>, handedOverAt: Timestamp? = nil) {
+        guard let i = devices.index(of: id) else { return }
+        for e in events {
+            devices.entries[i].pipeline.feed(e)
+            devices.entries[i].lastTime = e.time
+            if devices.entries[i].hasNews, route(device: i) > 0 { devices.entries[i].latency.noteOutput() }
+            if e.type == EventType.syn && e.code == SynCode.report {
+                devices.entries[i].latency.frameEnded(at: devices.entries[i].clock.hubTime(of: e.time) ?? handedOverAt)
+            }
+        }
+    }
+
+    /// After `SYN_DROPPED` and a libevdev resync: the device's true slot state.
+    public mutating func resync(
+        device id: Int, slots: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)], at time: Timestamp
+    ) {
+        guard let i = devices.index(of: id) else { return }
+        work.notices.append(.info("device \(id): SYN_DROPPED, resynced"))
+        devices.entries[i].pipeline.resync(slots: slots, at: time)
+        devices.entries[i].lastTime = time
+        route(device: i)
+    }
+
+    /// Sends the outputs of the pipeline at index `i` to the clients that get them: a touch that began in
+    /// a region to its owner only, everything else to whoever subscribed. Returns how many lines were
+    /// queued, counted per client (the frame's latency is measured to their delivery only if some were).
+    @discardableResult
+    mutating func route(device i: Int) -> Int {
+        let id = devices.entries[i].id
+        var sent = 0
+        for t in devices.entries[i].pipeline.transitions {
+            work.notices.append(.debug("device \(id) contact \(t.contact): \(t.from) → \(t.input) → \(t.to)\(t.impossible ? " (impossible)" : "")"))
+        }
+        for e in devices.entries[i].pipeline.outputs {
+            switch e.kind {
+            case .touch(let phase):
+                // Ownership is decided where the touch begins, in the frame it begins.
+                if phase == .began { regions.touchBegan(e) }
+                var touch = e
+                // No rising hint towards a gesture the owner of the touch's region will never get.
+                if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
+                if phase == .moved {
+                    clients.gatherMoved(touch)
+                    continue
+                }
+                sent += sendGathered()
+                sent += send(.event(touch), to: .subscribers(device: id, touches: true))
+                if phase == .ended || phase == .cancelled, regions.touchEnded(e), regions.isEmpty,
+                   !regions.ownsTouches(onDevice: id) {
+                    updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
+                }
+            case .gesture(let g):
+                sent += sendGathered()
+                switch regions.route(g, e) {
+                case .unowned:
+                    playHaptic(g, e)
+                    sent += send(.event(e), to: .subscribers(device: id, touches: false))
+                case .withheld:
+                    break
+                case .owner(let client, let event, let region, let app, let menu):
+                    if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) { playHaptic(delivered, e) }
+                    let items = menu.map { quickActionMenu($0) }
+                    sent += send(.routed(event, region: region, app: app, items: items), to: .client(client))
+                }
+            }
+        }
+        sent += sendGathered()
+        devices.entries[i].pipeline.clearOutputs()
+        if devices.entries[i].pipeline.takeDeviceChange() {
+            let info = devices[i].info
+            let why = devices[i].pipeline.forceUnavailableReason.map { " (\($0.explanation))" } ?? ""
+            work.notices.append(.info("device \(id): force \(info.forceCapability.rawValue), maximum \(DecimalText.fixed(info.maximumPossibleForce, 2))\(why)"))
+            broadcastDevice(.changed, info)
+        }
+        devices.offerLearnedSave(i, &work)
+        return sent
+    }
+
+    /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.
+    mutating func broadcastDevice(_ change: ServerMessage.DeviceChange, _ info: DeviceInfo) {
+        send(.message(.device(change: change, info)), to: change == .changed ? .everyone : .deviceWatchers)
+    }
+}

@@ -1,0 +1,162 @@
+import PressureCore
+
+/// The daemon's brain, with no I/O. The Linux event loop feeds it (device events, client lines, and its
+/// timer, at ``nextDeadline``) and then takes the ``Work`` it gathered: bytes to write to clients, clients
+/// to close, notices to log, learned averages to save, configuration reloads to do.
+///
+/// It is made of parts with one job each, and sees to it that they agree:
+/// - ``DeviceTable``: the devices, their pipelines, and what they learned and remember;
+/// - ``ClientTable``: the clients, their queues and subscriptions, and the one way lines reach them;
+/// - ``RegionRouter``: the regions, and which of them owns which touch;
+/// - ``QuickActionStore``: run-time quick actions and chosen actions waiting for their app.
+///
+/// It keeps one clock, the loop's (``DeviceClock``). Because it is pure, the whole protocol is testable
+/// in-process, and a replay drives it exactly as a device does.
+public struct Hub: Sendable {
+    /// Bad requests a connection may make in a row before it is closed (a request answered without an
+    /// error starts the count again): a client stuck sending garbage goes, one that errs now and then stays.
+    public static let maximumErrorsPerClient = ProtocolError.maximumErrors
+    /// How long a chosen action waits for its app to connect and subscribe.
+    public static let choiceLifetime = Timestamp.Duration(microseconds: 30_000_000)
+    /// At most this many choices wait at once; the oldest is dropped (and logged) beyond it.
+    public static let maximumPendingChoices = 64
+    /// At most this many apps keep quick actions registered at run time; the one that set them longest
+    /// ago loses them (logged) beyond it, so connections inventing app ids cannot grow the daemon.
+    public static let maximumQuickActionApps = 256
+
+    /// The gesture settings in force (the configuration's, or what a `set` request made of them).
+    public internal(set) var settings: GestureSettings
+    /// The configuration in force (read again on `SIGHUP` and `reload`).
+    public internal(set) var configuration: Configuration {
+        didSet { haptics = configuration.haptics }
+    }
+    /// The configuration's haptic settings, kept merged (gestures look them up on the hot path).
+    public private(set) var haptics: HapticSettings
+    /// The daemon's own user: as privileged as root (``AccessPolicy``).
+    public let daemonUser: UInt32
+    /// Log every gesture state transition (`--verbose`).
+    public var recordsTransitions = false {
+        didSet {
+            for i in devices.entries.indices { devices.entries[i].pipeline.recordsTransitions = recordsTransitions }
+        }
+    }
+
+    var devices = DeviceTable()
+    var clients: ClientTable
+    var regions = RegionRouter()
+    var quickActions = QuickActionStore()
+    /// The latency figures of devices that went away (``retiredLatencyKept`` at most).
+    var retiredLatency: [RetiredLatency] = []
+    /// What the loop takes next (``takeWork(_:)``); every part adds to it.
+    var work = Work()
+    /// What the loop did since it started (wake-ups, connections accepted and refused): the loop counts
+    /// it, the hub reports it with `status`.
+    public var activity = DaemonActivity()
+
+    /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``);
+    /// `daemonUser`: the user the daemon runs as (`getuid()`).
+    public init(configuration: Configuration, queueCapacity: Int = 256 * 1024, daemonUser: UInt32 = 0) {
+        self.configuration = configuration
+        haptics = configuration.haptics
+        self.daemonUser = daemonUser
+        settings = configuration.settings
+        clients = ClientTable(queueCapacity: queueCapacity)
+    }
+
+    // MARK: What the hub holds
+
+    /// Devices served.
+    public var deviceCount: Int { devices.count }
+    /// Their ids, in the order they came.
+    public var deviceIDs: [Int] { devices.ids }
+    /// How clients see them (`hello`, `devices`).
+    public var deviceInfos: [DeviceInfo] { devices.infos }
+
+    /// What the hub holds now (the `status` request).
+    public var status: DaemonStatus {
+        DaemonStatus(
+            devices: devices.count, clients: clients.count, subscribers: clients.subscriberCount,
+            contacts: devices.liveContacts, regionContacts: regions.ownedTouches, regions: regions.count,
+            quickActionApps: quickActions.appCount, pendingChoices: quickActions.choices.count,
+            queuedBytes: clients.queuedBytes)
+    }
+
+    /// Who may do what, under the configuration in force.
+    var access: AccessPolicy { AccessPolicy(configuration: configuration, daemonUser: daemonUser) }
+
+    /// Each device's force, as `status` reports it beside the counts.
+    var forceStatus: [DeviceForceStatus] {
+        devices.entries.map { DeviceForceStatus(device: $0.id, pipeline: $0.pipeline) }
+    }
+
+    /// Whether any client has subscribed (a replay waits for one).
+    public var hasSubscriber: Bool { clients.hasSubscriber }
+
+    // MARK: The clock
+
+    /// When the loop must next call ``tick(now:)``: the earliest long-press deadline of any device and
+    /// the expiry of the first waiting choice, on the loop's clock.
+    public var nextDeadline: Timestamp? {
+        switch (devices.nextDeadline, quickActions.earliestExpiry) {
+        case (let d?, let c?): return min(d, c)
+        case (let d, let c): return d ?? c
+        }
+    }
+
+    /// The loop's timer reached `now`: every device fires the long presses due by then on its clock, and
+    /// choices whose app did not come in time are dropped.
+    public mutating func tick(now: Timestamp) {
+        for i in devices.entries.indices {
+            guard let due = devices.entries[i].pipeline.nextDeadline,
+                  let t = devices.entries[i].clock.deviceTime(at: now), due <= t else { continue }
+            devices.entries[i].pipeline.tick(t)
+            route(device: i)
+        }
+        quickActions.expire(now: now, &work)
+    }
+
+    // MARK: Sending
+
+    /// Sends a line to its recipients (``ClientTable/send(_:to:_:)``); returns how many it was queued for.
+    /// A client this closed for being too slow gets its last lines, and no longer counts as listening.
+    @discardableResult
+    mutating func send(_ line: ClientTable.Line, to recipients: ClientTable.Recipients) -> Int {
+        settle(clients.send(line, to: recipients, &work))
+    }
+
+    /// Sends the touch `moved` lines gathered from a frame (``ClientTable/sendRun(_:)``), as ``send(_:to:)``
+    /// sends a line. Returns how many lines were queued, counted per client.
+    mutating func sendGathered() -> Int {
+        guard clients.hasGathered else { return 0 }
+        return settle(clients.sendRun(&work))
+    }
+
+    /// After a send: a client it closed for being too slow gets its last lines, and no longer counts as
+    /// listening. Returns how many lines were queued, counted per client.
+    private mutating func settle(_ sent: ClientTable.Sent) -> Int {
+        if sent.closedAny {
+            sayFarewells()
+            updateTouchReporting()
+        }
+        return sent.clients
+    }
+
+    /// Closes a client after its last lines: a `cancelled` for each contact open for it, then the error
+    /// that says why.
+    mutating func close(_ client: Int, with error: ProtocolError, reason: String) {
+        guard clients.close(client, with: error, reason: reason, &work) else { return }
+        sayFarewells()
+        updateTouchReporting()
+    }
+
+    /// Touch events cost an encoding per frame: a pipeline reports them only while someone needs them.
+    mutating func updateTouchReporting() {
+        for i in devices.entries.indices {
+            let id = devices.entries[i].id
+            // Regions need to see every touch begin, to decide who owns it; a touch a region owns must be
+            // seen to end, or its owner entry would outlive it (its region may be gone already).
+            devices.entries[i].pipeline.reportsTouches =
+                !regions.isEmpty || regions.ownsTouches(onDevice: id) || clients.listensToTouches(device: id)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import PressureCore
+
+/// The regions clients registered, and the touches they own: a touch that begins in a region is its
+/// owner's, decided once, in the frame it begins, and stays so until it ends, whatever happens to the
+/// regions meanwhile. The router decides what of such a touch's gestures its owner gets
+/// (`docs/protocol.md`, "Regions and quick actions"); the hub sends it.
+struct RegionRouter: Sendable {
+    /// Who a touch that began in a region belongs to.
+    struct Owner: Sendable {
+        var client: Int
+        var region: String
+        var wants: RegionWants
+        var app: String?
+        var items: [QuickActionItem]
+        /// The touch peeked (whatever the owner was sent for it).
+        var peeked = false
+        /// An icon's quick-action menu was shown in place of the peek: the rest of the press is the menu's.
+        var menuShown = false
+        /// The region does not want previews, so this touch's peek, pop and dismiss are not sent.
+        var previewRefused = false
+        /// The region lets the daemon play haptics for the touch (`haptics` of `setRegion`).
+        var haptics: Bool
+
+        init(_ r: Region) {
+            haptics = r.haptics
+            client = r.owner
+            region = r.id
+            wants = r.wants
+            app = r.app
+            items = r.items
+        }
+
+        /// An icon: its peek shows the app's quick actions (``Menu/icon(app:own:)``).
+        var isIcon: Bool { app != nil && wants.contains(.quickActions) }
+
+        /// Whether the owner is to see the touch's next force threshold come: before the peek, where the
+        /// peek shows something (a preview, an icon's menu); while peeking, where a pop can follow.
+        var showsProgress: Bool {
+            peeked ? !menuShown && !previewRefused : wants.contains(.previews) || isIcon
+        }
+    }
+
+    /// A touch on a device.
+    struct Touch: Hashable, Sendable {
+        var device: Int
+        var contact: UInt64
+    }
+
+    /// What the quick-action menu of an owned touch shows.
+    enum Menu {
+        /// An icon's: the app's items (static and run-time, ``QuickActionStore``), then the icon's own.
+        case icon(app: String, own: [QuickActionItem])
+        /// The region's own items.
+        case items([QuickActionItem])
+    }
+
+    /// What becomes of a gesture.
+    enum Decision {
+        /// No region owns the touch: it goes to every subscriber.
+        case unowned
+        /// The owner does not want it: nobody gets it.
+        case withheld
+        /// For the owner only, tagged with its region (`event` may be a peek turned into quick actions);
+        /// with a menu, the line names the region's app too.
+        case owner(client: Int, event: PressureEvent, region: String, app: String?, menu: Menu?)
+    }
+
+    private(set) var table = RegionTable()
+    private var owners: [Touch: Owner] = [:]
+
+    var isEmpty: Bool { table.isEmpty }
+    var count: Int { table.count }
+    /// Touches down that belong to a region's owner.
+    var ownedTouches: Int { owners.count }
+
+    /// Whether any touch of the device belongs to a region (so the device must go on reporting touches).
+    func ownsTouches(onDevice id: Int) -> Bool { owners.keys.contains { $0.device == id } }
+
+    mutating func set(_ region: Region) { table.set(region) }
+    mutating func remove(owner: Int, id: String) -> Bool { table.remove(owner: owner, id: id) }
+    /// The regions of a connection that closed go with it (touches it owns stay its until they end).
+    mutating func removeAll(owner: Int) { table.removeAll(owner: owner) }
+
+    /// A touch began: the topmost region under it, if any, owns it.
+    mutating func touchBegan(_ e: PressureEvent) {
+        guard let r = table.hit(x: e.screenX, y: e.screenY) else { return }
+        owners[Touch(device: e.device, contact: e.contact)] = Owner(r)
+    }
+
+    /// Whether a touch's `progress` is for its owner's eyes: a touch no region owns always shows it; an
+    /// owned one only while its next threshold can bring the owner something (``Owner/showsProgress``).
+    func showsProgress(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        return o.showsProgress
+    }
+
+    /// Whether the daemon may play haptics for a touch: one no region owns, or whose region allows it.
+    func playsHaptics(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        return o.haptics
+    }
+
+    /// A touch ended; returns whether a region owned it.
+    mutating func touchEnded(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty else { return false }
+        return owners.removeValue(forKey: Touch(device: e.device, contact: e.contact)) != nil
+    }
+
+    /// A device went: whatever of its touches was still owned is forgotten.
+    mutating func forget(device id: Int) {
+        guard ownsTouches(onDevice: id) else { return }
+        owners = owners.filter { $0.key.device != id }
+    }
+
+    /// A gesture of a touch: what the owner of its region gets, and only what the region wants (an icon's
+    /// peek becomes its quick-action menu, and the rest of that press is the menu's).
+    mutating func route(_ g: GestureKind, _ e: PressureEvent) -> Decision {
+        guard !owners.isEmpty else { return .unowned }
+        let touch = Touch(device: e.device, contact: e.contact)
+        guard var o = owners[touch] else { return .unowned }
+        var event = e
+        var menu: Menu? = nil
+        let send: Bool
+        switch g {
+        case .peek:
+            o.peeked = true
+            if let app = o.app, o.isIcon {
+                // An icon: pressing it shows the app's quick actions, as on a home screen.
+                event.kind = .gesture(.quickActions)
+                menu = .icon(app: app, own: o.items)
+                o.menuShown = true
+                send = true
+            } else if o.wants.contains(.previews) {
+                send = true
+            } else {
+                o.previewRefused = true  // not a peek there: nor its pop or dismiss
+                send = false
+            }
+        case .pop, .dismiss:
+            send = !o.menuShown && !o.previewRefused
+        case .quickActions:
+            // The swipe up of a peek, shown or not: a region that wants quick actions but no previews
+            // still gets its items.
+            send = !o.menuShown && o.wants.contains(.quickActions)
+            if send { menu = .items(o.items) }
+        case .longPress:
+            send = o.wants.contains(.longPress)
+        }
+        owners[touch] = o
+        guard send else { return .withheld }
+        return .owner(client: o.client, event: event, region: o.region, app: menu != nil ? o.app : nil, menu: menu)
+    }
+}
