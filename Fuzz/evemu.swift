@@ -6,6 +6,7 @@
 // streamed in small chunks (FuzzStreaming), which must agree. Whatever it returns is then replayed, so the
 // core sees the reader's output exactly as `pressurectl replay` would feed it.
 
+import PressureCapture
 import PressureCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

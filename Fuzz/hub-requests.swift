@@ -12,6 +12,7 @@
 // and is lifted by the next press.
 
 import PressureCore
+import PressureHub
 
 /// One firm press at (x, y) on the fuzz device: down, rising pressure (peek, pop), up unless `held`.
 /// Starts at `ms`.

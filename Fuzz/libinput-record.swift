@@ -1,6 +1,7 @@
 // libFuzzer target: the `libinput record` YAML reader on arbitrary bytes, whole and streamed (see
 // evemu.swift for why).
 
+import PressureCapture
 import PressureCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

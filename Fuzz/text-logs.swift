@@ -2,6 +2,7 @@
 // for why), each with and without a `--desc` description and a `--device N`, and the format detection in
 // front of them, which must tell the same format from the streamed lines.
 
+import PressureCapture
 import PressureCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,6 +2,7 @@
 // as `pressurectl replay` does, with the invariants checked, so a reader that produces odd (but
 // accepted) events cannot hide a core bug behind "it parsed".
 
+import PressureCapture
 import PressureCore
 
 enum FuzzReplay {

@@ -3,6 +3,7 @@
 // input, so every edge a chunk can cut is reached), with both first passes. They must agree: the same
 // capture, or the same error. A disagreement aborts, so libFuzzer saves the input.
 
+import PressureCapture
 import PressureCore
 
 enum FuzzStreaming {
