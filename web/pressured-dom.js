@@ -1,6 +1,7 @@
 // pressured-dom.js: elements that opt in become pressured regions, kept in step with layout in screen
 // pixels, and the daemon's gestures for them come back as DOM events on the element (docs/web.md,
-// "Events"). Imported by pressured.js; touches nothing until attach() is called.
+// "Events"). Where the viewport is on the screen is learned from touches seen both as DOM touches and as
+// the daemon's contacts. Imported by pressured.js; touches nothing until attach() is called.
 
 const EVENT_NAMES = {
   peek: "pressured:peek", pop: "pressured:pop", dismiss: "pressured:dismiss",
@@ -31,6 +32,11 @@ class Page {
     this.contacts = new Map();  // "device:contact" -> {entry, began, beganAt, acted, endedAt, x, y}
     this.pointers = [];         // recent browser pointers: {id, x, y, downAt, upAt}
     this.hooks = [];            // (message, page) => void, for gestures no watched element claimed
+    const learn = options.learnViewport ?? {};
+    this.learning = learn === false ? null : { samples: learn.samples ?? 3, tolerance: learn.tolerance ?? 8, window: learn.window ?? 300 };
+    this.seen = { dom: [], daemon: [] };  // recent touch starts both ways, for learning: {x, y, t, paired}
+    this.corrections = [];      // the last pairs' offsets from the guessed origin
+    this.correction = null;     // the learned one (their agreed mean), null until learned
     this._scheduled = false;
     this._off = [];
 
@@ -59,6 +65,7 @@ class Page {
       this._listen(window, "pointerup", (e) => this._pointerUp(e), { capture: true });
       this._listen(window, "click", (e) => this._click(e), { capture: true });
     }
+    if (this.learning) this._listen(window, "touchstart", (e) => this._domTouch(e), { capture: true, passive: true });
     if (options.nativeLongPressMenu === false) {
       this._listen(window, "contextmenu", (e) => { if (this._entryAt(e.target)) e.preventDefault(); }, { capture: true });
     }
@@ -129,9 +136,16 @@ class Page {
     this.schedule();
   }
 
-  /** Where the viewport's top-left corner is on the screen, in CSS pixels. */
+  /** Where the viewport's top-left corner is on the screen, in CSS pixels: the `viewportOrigin` option,
+   * else what touches taught (`viewport`), else the guess. */
   viewportOrigin() {
     if (this.options.viewportOrigin) return this.options.viewportOrigin;
+    const g = this.guessedOrigin(), c = this.correction;
+    return c ? { x: g.x + c.x, y: g.y + c.y } : g;
+  }
+
+  /** The origin guessed from the window's place and size, which a touch may correct. */
+  guessedOrigin() {
     // Inside same-origin iframes, add each frame's place in its parent, up to the top window.
     let x = 0, y = 0, w = window;
     try {
@@ -141,11 +155,73 @@ class Page {
         y += r.top + f.clientTop;
         w = w.parent;
       }
-    } catch { /* a cross-origin parent: pass viewportOrigin */ }
+    } catch { /* a cross-origin parent: pass viewportOrigin, or let touches teach it */ }
     // A kiosk window fills the screen: all of this is 0. Elsewhere assume side borders of equal width and
-    // the browser's own bars on top (docs/web.md says what a window that is not full screen needs).
+    // the browser's own bars on top (right for most windows; touches correct the rest).
     const border = Math.max(0, (w.outerWidth - w.innerWidth) / 2);
     return { x: x + w.screenX + border, y: y + w.screenY + Math.max(0, w.outerHeight - w.innerHeight - border) };
+  }
+
+  /** What the module knows of the viewport: the origin it uses and where from (`option`, `touches`,
+   * `guess`), the guess, the origin touches taught (null until they agreed) and whether that agrees with
+   * the option or the guess (null until learned). */
+  get viewport() {
+    const guess = this.guessedOrigin(), c = this.correction, option = this.options.viewportOrigin ?? null;
+    const learned = c ? { x: round(guess.x + c.x), y: round(guess.y + c.y) } : null;
+    const used = option ?? guess, tolerance = this.learning?.tolerance ?? 0;
+    return {
+      origin: this.viewportOrigin(), source: option ? "option" : learned ? "touches" : "guess", guess, learned,
+      agrees: learned ? Math.hypot(learned.x - used.x, learned.y - used.y) <= tolerance : null,
+    };
+  }
+
+  /** A DOM touch start (one finger, nothing else down), to be paired with the daemon's `began`. */
+  _domTouch(e) {
+    if (e.changedTouches.length !== 1 || e.touches.length !== 1) return;
+    const t = e.changedTouches[0];
+    this._pair("dom", { x: t.clientX, y: t.clientY, t: e.timeStamp || now() });
+  }
+
+  /** Pairs a touch start seen one way with the one seen the other way at about the same time, when each
+   * is the other's only candidate (two fingers at once teach nothing); the pair's offset is a sample. */
+  _pair(side, touch) {
+    const other = side === "dom" ? "daemon" : "dom", w = this.learning.window;
+    for (const s of [side, other]) this.seen[s] = this.seen[s].filter((q) => Math.abs(touch.t - q.t) <= 4 * w);
+    this.seen[side].push(touch);
+    const near = (list, a) => list.filter((b) => Math.abs(a.t - b.t) <= w);
+    const candidates = near(this.seen[other], touch);
+    if (candidates.length !== 1 || candidates[0].paired || near(this.seen[side], candidates[0]).length !== 1) return;
+    const match = candidates[0];
+    touch.paired = match.paired = true;
+    const [d, c] = side === "daemon" ? [touch, match] : [match, touch];
+    this._sample(d.x - c.x, d.y - c.y);
+  }
+
+  /** One pair's origin (screen = client + origin): learned once the last `samples` agree within
+   * `tolerance`, and learned again when later ones agree on another (the window moved). */
+  _sample(x, y) {
+    const g = this.guessedOrigin(), { samples, tolerance } = this.learning;
+    this.corrections.push({ x: x - g.x, y: y - g.y });
+    if (this.corrections.length > samples) this.corrections.shift();
+    if (this.corrections.length < samples) return;
+    const n = this.corrections.length;
+    const mean = { x: this.corrections.reduce((a, s) => a + s.x, 0) / n, y: this.corrections.reduce((a, s) => a + s.y, 0) / n };
+    if (this.corrections.some((s) => Math.hypot(s.x - mean.x, s.y - mean.y) > tolerance)) return;
+    const c = this.correction;
+    if (c && Math.hypot(mean.x - c.x, mean.y - c.y) <= tolerance) return;
+    this.correction = mean;
+    const viewport = this.viewport;
+    if (viewport.source === "option" && !viewport.agrees) {
+      console.warn(`pressured.js: touches put the viewport at ${viewport.learned.x},${viewport.learned.y}, not at viewportOrigin's ${viewport.origin.x},${viewport.origin.y}`);
+    }
+    this._emit("viewport", viewport);
+    this.schedule(); // the regions again, where the touches put them
+  }
+
+  /** An event on the connection (an EventTarget; or the Electron preload's connection, with `emit`). */
+  _emit(type, detail) {
+    if (typeof this.connection.dispatchEvent === "function") this.connection.dispatchEvent(Object.assign(new Event(type), { detail }));
+    else this.connection.emit?.(type, detail);
   }
 
   /** Screen pixels (the daemon's) to this page's client coordinates (CSS pixels). */
@@ -215,6 +291,11 @@ class Page {
     const key = `${m.device}:${m.contact}`;
     let contact = this.contacts.get(key);
     if (m.phase === "began") {
+      const device = this.connection.devices?.find((d) => d.id === m.device);
+      if (this.learning && device?.kind !== "touchpad") {
+        const r = window.devicePixelRatio || 1;
+        this._pair("daemon", { x: m.screenX / r, y: m.screenY / r, t: now() });
+      }
       const c = this.toClient(m.screenX, m.screenY);
       contact = { entry: this._regionAt(m.screenX, m.screenY), beganAt: now(), x: c.x, y: c.y, acted: false, endedAt: null };
       this.contacts.set(key, contact);
@@ -280,7 +361,7 @@ class Page {
         e.preventDefault();
         e.stopImmediatePropagation();
         if (pointer) this.pointers.splice(this.pointers.indexOf(pointer), 1);
-        this.connection.dispatchEvent(Object.assign(new Event("clicksuppressed"), { detail: { contact: key, target: e.target } }));
+        this._emit("clicksuppressed", { contact: key, target: e.target });
         return;
       }
     }

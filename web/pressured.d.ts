@@ -24,7 +24,12 @@ export interface DeviceInfo {
   screen: { width: number; height: number; rotation: 0 | 90 | 180 | 270; matrix: number[] };
 }
 
-export interface Settings { forceTouch: boolean; sensitivity: "light" | "medium" | "firm" }
+export interface Settings {
+  forceTouch: boolean;
+  sensitivity: "light" | "medium" | "firm";
+  /** Whether the daemon plays haptic effects on gestures (false from a daemon from before haptics). */
+  haptics: boolean;
+}
 
 export interface Hello extends Message {
   type: "hello";
@@ -59,7 +64,8 @@ export interface GestureEvent extends ContactEvent {
   items?: QuickActionItem[];
 }
 
-export interface TouchEvent extends ContactEvent {
+/** A `touch` message (named so it does not hide the DOM's `TouchEvent`). */
+export interface TouchMessage extends ContactEvent {
   type: "touch";
   phase: "began" | "moved" | "ended" | "cancelled";
   progress?: number;
@@ -79,6 +85,8 @@ export interface Region {
   wants?: RegionWant[];
   app?: string;
   items?: QuickActionItem[];
+  /** false: the daemon plays no haptic effect for touches that begin here (default true). */
+  haptics?: boolean;
 }
 
 export interface Reply extends Message { type: "reply"; request: string; id?: unknown }
@@ -86,7 +94,7 @@ export interface Reply extends Message { type: "reply"; request: string; id?: un
 export interface ConnectOptions {
   /** Browser: the bridge's WebSocket URL (default: /pressured on the origin that served this module). */
   url?: string;
-  /** Node or Electron's main process: the daemon's Unix socket (default /run/pressured/pressured.sock). */
+  /** Node or Electron's main process: the daemon's Unix socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock). */
   socket?: string;
   /** The bridge's Token, offered as the subprotocol pressured-token.TOKEN. */
   token?: string;
@@ -112,7 +120,7 @@ export interface ConnectionEventMap {
   dismiss: GestureEvent;
   quickActions: GestureEvent;
   longPress: GestureEvent;
-  touch: TouchEvent;
+  touch: TouchMessage;
   device: Message & { change: "added" | "removed" | "changed"; device: DeviceInfo };
   settings: Message & { settings: Settings };
   dropped: Message & { touches: number };
@@ -120,6 +128,8 @@ export interface ConnectionEventMap {
   bye: Message & { reason: string };
   error: Message & { error: string; message: string; fatal?: boolean };
   clicksuppressed: { contact: string; target: EventTarget };
+  /** From attach(): touches taught where the viewport is, or taught it again (the window moved). */
+  viewport: ViewportState;
 }
 
 export declare class PressuredError extends Error {
@@ -154,12 +164,16 @@ export declare function connect(options?: ConnectOptions): Connection;
 export interface AttachOptions {
   /** Where to look for [data-pressured] elements (default the document). */
   root?: Document | Element;
-  /** Keep the click of a touch that peeked, popped, long-pressed or showed quick actions (default false). */
+  /** Cancel the click of a touch that peeked, popped, long-pressed or showed quick actions (default true;
+   * false keeps those clicks). */
   suppressClicks?: boolean;
   /** false: no browser context menu or callout on watched elements (the browser's own long press). */
   nativeLongPressMenu?: boolean;
-  /** The viewport's top-left corner on the screen in CSS pixels, for a window that is not full screen. */
+  /** The viewport's top-left corner on the screen in CSS pixels: overrides what touches teach and the guess. */
   viewportOrigin?: { x: number; y: number };
+  /** Learning the origin from touches seen both as DOM touches and as the daemon's contacts: how many
+   * pairs in a row must agree (3), within how many CSS pixels (8), paired within how many ms (300); false: off. */
+  learnViewport?: false | { samples?: number; tolerance?: number; window?: number };
   /** How far (CSS pixels) the browser's pointer may be from the daemon's contact and still be the same finger. */
   matchRadius?: number;
 }
@@ -173,7 +187,19 @@ export interface WatchOptions {
 
 /** `detail` of the pressured:* DOM events: the daemon's fields plus the position in client coordinates. */
 export type DOMGestureDetail = GestureEvent & { clientX: number; clientY: number };
-export type DOMForceDetail = TouchEvent & { clientX: number; clientY: number };
+export type DOMForceDetail = TouchMessage & { clientX: number; clientY: number };
+
+export interface ViewportState {
+  /** The origin in use (screen = client + origin, CSS pixels). */
+  origin: { x: number; y: number };
+  source: "option" | "touches" | "guess";
+  /** From screenX/Y and outerWidth - innerWidth, outerHeight - innerHeight. */
+  guess: { x: number; y: number };
+  /** What touches taught; null until enough of them agreed. */
+  learned: { x: number; y: number } | null;
+  /** Whether `learned` agrees with viewportOrigin (when given) or the guess; null until learned. */
+  agrees: boolean | null;
+}
 
 export interface Page {
   readonly connection: Connection;
@@ -181,6 +207,8 @@ export interface Page {
   unwatch(element: Element): void;
   scan(): void;
   viewportOrigin(): { x: number; y: number };
+  guessedOrigin(): { x: number; y: number };
+  readonly viewport: ViewportState;
   toClient(screenX: number, screenY: number): { x: number; y: number };
   toScreen(clientX: number, clientY: number): { x: number; y: number };
   detach(): void;
@@ -188,15 +216,21 @@ export interface Page {
 
 export declare function attach(connection: Connection, options?: AttachOptions): Page;
 
+export interface PressuredEventMap {
+  "pressured:peek": CustomEvent<DOMGestureDetail>;
+  "pressured:pop": CustomEvent<DOMGestureDetail>;
+  "pressured:dismiss": CustomEvent<DOMGestureDetail>;
+  "pressured:quickactions": CustomEvent<DOMGestureDetail>;
+  "pressured:longpress": CustomEvent<DOMGestureDetail>;
+  "pressured:forcechange": CustomEvent<DOMForceDetail>;
+}
+
+// They bubble: listeners on any element (HTMLElementEventMap and SVGElementEventMap extend ElementEventMap),
+// on the document and on the window see them.
 declare global {
-  interface HTMLElementEventMap {
-    "pressured:peek": CustomEvent<DOMGestureDetail>;
-    "pressured:pop": CustomEvent<DOMGestureDetail>;
-    "pressured:dismiss": CustomEvent<DOMGestureDetail>;
-    "pressured:quickactions": CustomEvent<DOMGestureDetail>;
-    "pressured:longpress": CustomEvent<DOMGestureDetail>;
-    "pressured:forcechange": CustomEvent<DOMForceDetail>;
-  }
+  interface ElementEventMap extends PressuredEventMap {}
+  interface DocumentEventMap extends PressuredEventMap {}
+  interface WindowEventMap extends PressuredEventMap {}
 }
 
 // Link previews (pressured-links.js)
@@ -218,11 +252,11 @@ export declare const WEBKIT_FORCE_AT_FORCE_MOUSE_DOWN: 2;
 export declare function enableWebKitForceEvents(page: Page): { disable(): void };
 
 export interface PressureHandlers {
-  start?(event: TouchEvent): void;
-  change?(force: number, event: TouchEvent): void;
+  start?(event: TouchMessage): void;
+  change?(force: number, event: TouchMessage): void;
   startDeepPress?(event: GestureEvent): void;
-  endDeepPress?(event: TouchEvent): void;
-  end?(event: TouchEvent): void;
+  endDeepPress?(event: TouchMessage): void;
+  end?(event: TouchMessage): void;
 }
 
 export declare function pressure(page: Page): { set(target: Element | string | Iterable<Element>, handlers: PressureHandlers): void };

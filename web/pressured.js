@@ -62,7 +62,7 @@ function unixTransport(options, handlers) {
   let pending = "";
   import("node:net").then((net) => {
     if (closed) return;
-    socket = net.createConnection(options.socket ?? "/run/pressured/pressured.sock");
+    socket = net.createConnection(options.socket ?? (globalThis.process?.env?.PRESSURED_SOCKET || "/run/pressured/pressured.sock"));
     socket.setEncoding("utf8");
     socket.on("connect", () => handlers.open());
     socket.on("data", (chunk) => {

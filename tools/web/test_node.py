@@ -1,4 +1,5 @@
-"""pressured.js under Debian's Node (the Electron main-process path: the daemon's Unix socket) and its
+"""pressured.js under Debian's Node (the Electron main-process path: the daemon's Unix socket), the Electron
+helper (electron-preload.js against a fake ipcRenderer, electron-main.js against the daemon) and the
 TypeScript declarations under Debian's tsc (`tsc --noEmit` on a small typed example):
 
     /usr/bin/python3 -m unittest discover -s tools/web -v
@@ -19,6 +20,19 @@ class NodeTests(unittest.TestCase):
         try:
             env = dict(os.environ, PRESSURED_SOCKET=setup.daemon.socket)
             out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "connection.test.mjs")],
+                                 capture_output=True, text=True, timeout=60, env=env)
+            self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+            self.assertIn("# pass 3", out.stdout)
+            self.assertIn("# fail 0", out.stdout)
+        finally:
+            setup.stop()
+
+    def test_electron_helper_against_a_fake_ipc_and_the_unix_socket(self):
+        # A daemon of its own: its replay starts with the first subscription, the main half's.
+        setup = webtest.Setup(__import__("fixtures").one_press)
+        try:
+            env = dict(os.environ, PRESSURED_SOCKET=setup.daemon.socket)
+            out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "electron.test.mjs")],
                                  capture_output=True, text=True, timeout=60, env=env)
             self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
             self.assertIn("# pass 3", out.stdout)
