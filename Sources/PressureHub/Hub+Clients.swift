@@ -47,9 +47,7 @@ extension Hub {
     /// Bytes queued for a client, for the loop to write. Once a slow reader's queue has room again, it is
     /// told which contacts lost events; once a closing client's last lines are written, the loop is asked
     /// to close it (``Work/disconnects``). Returns whether bytes still wait for it: the loop asks for
-    /// `EPOLLOUT` while they do. (Answered here, inside the mutation, because a call of
-    /// ``hasPendingBytes(client:)`` from the loop, another module, is passed the hub as a copy: a `memcpy`
-    /// of its 392 bytes for every client written a frame.)
+    /// `EPOLLOUT` while they do.
     @discardableResult
     public mutating func drain(client id: Int, _ write: (UnsafeRawBufferPointer) -> Int) -> Bool {
         if let dropped = clients.drain(id, owesAnswer: owesAnswer(id), write, &work) {

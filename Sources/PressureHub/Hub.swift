@@ -12,7 +12,7 @@ import PressureCore
 ///
 /// It keeps one clock, the loop's (``DeviceClock``). Because it is pure, the whole protocol is testable
 /// in-process, and a replay drives it exactly as a device does.
-public struct Hub: Sendable {
+public struct Hub: ~Copyable, Sendable {
     /// Bad requests a connection may make in a row before it is closed (a request answered without an
     /// error starts the count again): a client stuck sending garbage goes, one that errs now and then stays.
     public static let maximumErrorsPerClient = ProtocolError.maximumErrors

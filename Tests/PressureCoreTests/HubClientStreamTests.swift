@@ -10,13 +10,12 @@ import XCTest
 final class HubClientStreamTests: XCTestCase {
     let touches = #"{"request":"subscribe","events":["gestures","touches"]}"#
 
-    /// A hub with the test device and one client subscribed to gestures and touches.
-    func hubWithSubscriber() throws -> (hub: Hub, device: Int, client: Int) {
-        var hub = Hub(configuration: try TestDevices.configuration())
+    /// Gives the hub the test device and one client subscribed to gestures and touches.
+    func subscribe(_ hub: inout Hub) throws -> (device: Int, client: Int) {
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
         let c = hub.connect(mayControl: false)
         hub.request(c, touches)
-        return (hub, dev, c)
+        return (dev, c)
     }
 
     /// A finger down at 0 ms, pressed to a peek at 10 ms (the fixtures' calibration: force from the start).
@@ -119,7 +118,8 @@ final class HubClientStreamTests: XCTestCase {
     }
 
     func testAClientWhoseInputEndedGetsItsAnswersThenIsClosed() throws {
-        var (hub, dev, c) = try hubWithSubscriber()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 10) }
         hub.handle(device: dev, events: s.events[...])
@@ -141,7 +141,8 @@ final class HubClientStreamTests: XCTestCase {
     /// What a device's subscribers are sent is decided from bits kept beside the subscription and the
     /// standing (`ClientListening`): a client whose input ended is still subscribed, but no longer open.
     func testAClientWhoseInputEndedHearsNoNewContactNorGesture() throws {
-        var (hub, dev, c) = try hubWithSubscriber()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         hub.request(c, #"{"request":"status","id":7}"#)
         hub.inputEnded(client: c)
         peekingFinger(&hub, dev)
@@ -186,7 +187,8 @@ extension HubClientStreamTests {
     /// A contact that ended for a client (its touch stream stopped while the finger stayed down) is over
     /// for it: no gesture of it, and no second `began` when it hears touches again.
     func testAContactEndedForAClientStaysEndedForIt() throws {
-        var (hub, dev, c) = try hubWithSubscriber()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 100) }
         hub.handle(device: dev, events: s.events[...])
@@ -214,7 +216,8 @@ extension HubClientStreamTests {
     /// The daemon stopping ends every client's streams before `bye`, as a device going would; the
     /// device's own ends that come after are not sent again.
     func testShutdownEndsThePeeksAndContactsOpenForEachClientBeforeBye() throws {
-        var (hub, dev, c) = try hubWithSubscriber()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         peekingFinger(&hub, dev)
         hub.shutdown(reason: "shutdown")
         hub.removeDevice(dev)

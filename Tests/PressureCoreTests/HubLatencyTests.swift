@@ -9,15 +9,14 @@ import XCTest
 final class HubLatencyTests: XCTestCase {
     let t0: Int64 = 7_000_000  // the frames' times below are t0 + their ms, in µs
 
-    /// A hub with a device and one client subscribed to gestures and touches, so every frame has a line.
-    func subscribed(clock: DeviceClock = .hub) throws -> (Hub, device: Int, client: Int) {
-        var hub = Hub(configuration: try TestDevices.configuration())
+    /// Gives the hub a device and one client subscribed to gestures and touches, so every frame has a line.
+    func subscribe(_ hub: inout Hub, clock: DeviceClock = .hub) throws -> (device: Int, client: Int) {
         let dev = try XCTUnwrap(hub.addDevice(node: "/dev/input/event9", description: TestDevices.slotted, clock: clock))
         let c = hub.connect(mayControl: false)
         hub.request(c, #"{"request":"subscribe","events":["gestures","touches"]}"#)
         var s = ClientStream()
         hub.read(c, into: &s)
-        return (hub, dev, c)
+        return (dev, c)
     }
 
     func frames(_ times: [Int64], base: Int64) -> [InputEvent] {
@@ -28,10 +27,11 @@ final class HubLatencyTests: XCTestCase {
         return s.events.map { InputEvent(time: Timestamp(microseconds: $0.time.microseconds + base), type: $0.type, code: $0.code, value: $0.value) }
     }
 
-    func figures(_ hub: Hub) throws -> DeviceLatency { try XCTUnwrap(hub.latency.first) }
+    func figures(_ hub: borrowing Hub) throws -> DeviceLatency { try XCTUnwrap(hub.latency.first) }
 
     func testQueueAndDeliveryAreMeasuredFromEachFramesTime() throws {
-        var (hub, dev, c) = try subscribed()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         hub.handle(device: dev, events: frames([0, 1], base: t0)[...])
         XCTAssertTrue(hub.awaitsQueueTime)
         hub.framesQueued(now: Timestamp(microseconds: t0 + 1_150))  // 1150 and 150 µs after the frames
@@ -73,7 +73,8 @@ final class HubLatencyTests: XCTestCase {
     }
 
     func testAReplayAtFullSpeedIsMeasuredFromItsHandOverAndWithoutOneNotAtAll() throws {
-        var (hub, dev, _) = try subscribed(clock: .own)
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, _) = try subscribe(&hub, clock: .own)
         hub.handle(device: dev, events: frames([0], base: 0)[...])
         XCTAssertFalse(hub.awaitsQueueTime, "the capture's time is on no clock the loop has")
         XCTAssertEqual(try figures(hub).unmeasured, 1)
@@ -87,14 +88,16 @@ final class HubLatencyTests: XCTestCase {
     func testAPacedReplayIsMeasuredFromWhenItsScheduleHadTheFrame() throws {
         // Capture time 0 at loop time t0, twice as fast: a frame at 10 ms of capture is due at t0 + 5 ms.
         let clock = DeviceClock.paced(start: Timestamp(microseconds: t0), origin: Timestamp(microseconds: 0), speed: 2)
-        var (hub, dev, _) = try subscribed(clock: clock)
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, _) = try subscribe(&hub, clock: clock)
         hub.handle(device: dev, events: frames([10], base: 0)[...], handedOverAt: Timestamp(microseconds: 1))
         hub.framesQueued(now: Timestamp(microseconds: t0 + 5_300))
         XCTAssertEqual(try figures(hub).queue.sumMicroseconds, 300)
     }
 
     func testFramesBeyondWhatIsTrackedAreCountedUnmeasured() throws {
-        var (hub, dev, _) = try subscribed()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, _) = try subscribe(&hub)
         let n = FrameLatency.capacity + 3
         hub.handle(device: dev, events: frames((0..<Int64(n)).map { $0 }, base: t0)[...])
         hub.framesQueued(now: Timestamp(microseconds: t0 + 1_000_000))
@@ -104,7 +107,8 @@ final class HubLatencyTests: XCTestCase {
     }
 
     func testADeviceThatGoesKeepsItsFiguresBounded() throws {
-        var (hub, dev, c) = try subscribed()
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
         hub.handle(device: dev, events: frames([0], base: t0)[...])
         hub.framesQueued(now: Timestamp(microseconds: t0 + 10))
         hub.removeDevice(dev)

@@ -17,9 +17,9 @@ extension HubTests {
         XCTAssertNil(DeviceClock.own.hubTime(of: loopStart))
     }
 
-    /// A finger down at capture time 0 and held: its long press is due 500 ms of capture time later.
-    func hold(_ clock: DeviceClock) throws -> (Hub, Int) {
-        var hub = Hub(configuration: try TestDevices.configuration())
+    /// Gives the hub a finger down at capture time 0, held (its long press is due 500 ms of capture time
+    /// later), and a client subscribed to gestures; returns the client.
+    func hold(_ hub: inout Hub, _ clock: DeviceClock) throws -> Int {
         let dev = try XCTUnwrap(hub.addDevice(node: "replay:x", description: TestDevices.slotted, clock: clock))
         let c = hub.connect(mayControl: false)
         hub.receive(client: c, line: Array(#"{"request":"subscribe"}"#.utf8)[...], now: loopStart)
@@ -27,11 +27,12 @@ extension HubTests {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 100, y: 100, p: 20) }
         hub.handle(device: dev, events: s.events[...])
-        return (hub, c)
+        return c
     }
 
     func testAPacedDeviceLongPressesWhenTheLoopsClockReachesItsDeadline() throws {
-        var (hub, c) = try hold(.paced(start: loopStart, origin: Timestamp(microseconds: 0), speed: 2))
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let c = try hold(&hub, .paced(start: loopStart, origin: Timestamp(microseconds: 0), speed: 2))
         // 500 ms of capture at twice the pace: 250 ms after the replay started, on the loop's clock.
         XCTAssertEqual(hub.nextDeadline, loopStart + .milliseconds(250))
         hub.tick(now: loopStart + .milliseconds(249))
@@ -44,7 +45,8 @@ extension HubTests {
     }
 
     func testADeviceOnItsOwnClockIsNeverTickedByTheLoop() throws {
-        var (hub, c) = try hold(.own)
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let c = try hold(&hub, .own)
         XCTAssertNil(hub.nextDeadline)
         hub.tick(now: loopStart + .milliseconds(10_000))
         XCTAssertEqual(lines(&hub, c), [], "the loop's time says nothing of a replay at full speed")

@@ -35,21 +35,17 @@ extension Daemon {
     }
 
     /// Writes what is queued; a client that cannot take it all now is woken again when its socket drains.
-    ///
-    /// Done for every client a frame is written to, so each class property is touched once: every access
-    /// to one is an exclusivity check in the runtime (`swift_beginAccess`, about 80 instructions), and the
-    /// hub is drained and tells what is left in one access.
+    /// Done for every client a frame is written to, so the hub is drained and tells what is left in one
+    /// call: each access to a class's stored property is an exclusivity check in the runtime.
     func flush(client id: Int) {
         guard let c = clients[id] else { return }
         var gone = false
         var took = false
-        let pending = inPlace { hub in
-            hub.drain(client: id) { bytes in
-                let n = c.write(bytes)
-                if n < 0 { gone = true }
-                if n > 0 { took = true }
-                return max(0, n)
-            }
+        let pending = hub.drain(client: id) { bytes in
+            let n = c.write(bytes)
+            if n < 0 { gone = true }
+            if n > 0 { took = true }
+            return max(0, n)
         }
         if took { c.tookBytes = true }
         if gone {
@@ -62,7 +58,7 @@ extension Daemon {
     /// Asks epoll for what the client's socket is waited for: readable until its input ended, writable
     /// only while bytes wait (and touches epoll only when that changes).
     func watch(_ c: ClientConnection, _ id: Int) {
-        watch(c, id, pending: inPlace { $0.hasPendingBytes(client: id) })
+        watch(c, id, pending: hub.hasPendingBytes(client: id))
     }
 
     private func watch(_ c: ClientConnection, _ id: Int, pending: Bool) {

@@ -99,7 +99,7 @@ extension Daemon {
     /// The frames just fed have their lines queued: tells the hub when, for its latency figures, on
     /// CLOCK_MONOTONIC, the clock evdev stamps events on (``EvdevDevice`` sets it with EVIOCSCLOCKID).
     func queuedNow() {
-        if inPlace({ $0.awaitsQueueTime }) { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
+        if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
     /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told.

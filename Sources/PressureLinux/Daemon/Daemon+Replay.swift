@@ -71,7 +71,7 @@ extension Daemon {
         guard r.source.speed <= 0 else { return r.source.nextWake }
         var wake: Int64 = 1
         var now: Int64? = nil
-        for (id, c) in clients where inPlace({ $0.backlog(client: id) }) >= Self.replayBacklog {
+        for (id, c) in clients where hub.backlog(client: id) >= Self.replayBacklog {
             let t = now ?? monotonicMicroseconds()
             now = t
             if c.tookBytes || c.stalledSince == nil {

@@ -188,14 +188,6 @@ public final class Daemon {
         notify?.send("READY=1")
     }
 
-    /// Reads the hub in place, for the queries the loop makes every frame and for every client. A plain
-    /// `hub.query` copies the whole hub first (a struct stored in this class, its methods compiled in
-    /// another module: the compiler cannot borrow it across the opaque call), retaining and releasing each
-    /// of its references: about 740 instructions a call (callgrind, `outlined init with copy of Hub`),
-    /// 14,000 a frame with 16 clients. Through `inout` the call is passed the hub's address.
-    @inline(__always)
-    func inPlace<T>(_ query: (inout Hub) -> T) -> T { query(&hub) }
-
     /// Arms the timerfd for the earliest long-press deadline or replay step, only when it changed.
     func armTimer() {
         var earliest: Int64? = nil
@@ -203,7 +195,7 @@ public final class Daemon {
             if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
         consider(limitsWake())  // a resting listener, summaries of what clients did
-        consider(inPlace { $0.nextDeadline?.microseconds })  // long presses (a paced replay's too) and waiting choices
+        consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
         timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
@@ -220,7 +212,7 @@ public final class Daemon {
         if replay != nil { stepReplay(now: now) }
         // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
         // or moved just before its deadline must be seen first (nor may its frame come out after the press).
-        if let due = inPlace({ $0.nextDeadline }), due.microseconds <= now {
+        if let due = hub.nextDeadline, due.microseconds <= now {
             for id in devices.keys { readDevice(id) }
         }
         hub.tick(now: Timestamp(microseconds: now))
@@ -237,7 +229,7 @@ public final class Daemon {
             work.removeAll()
         }
         // Written what could be: frames whose lines every client now has are delivered (latency figures).
-        if inPlace({ $0.awaitsDelivery }) { hub.framesWritten(now: Timestamp(microseconds: monotonicMicroseconds())) }
+        if hub.awaitsDelivery { hub.framesWritten(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
     /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
