@@ -1,0 +1,124 @@
+/* libpressured internals: shared by the sources in src/, the tests and the fuzz target. */
+#ifndef PRESSURED_PRIVATE_H
+#define PRESSURED_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+#include "pressured.h"
+#include "line-reader.h"
+
+#define PRESSURED_STRING_MAX 256
+#define PRESSURED_EXPORT __attribute__((visibility("default")))
+
+struct pressured_device {
+	int refcount;
+	json_object *json; /* one reference: the strings below point into it */
+	int64_t id;
+	const char *name, *node, *kind_name, *force_capability, *force_unavailable;
+	enum pressured_device_kind kind;
+	double maximum_possible_force;
+	bool has_size;
+	double width_mm, height_mm;
+	int64_t x_min, x_max, y_min, y_max;
+	double screen_width, screen_height, matrix[6];
+	int rotation;
+	json_object *assumed; /* borrowed from json, or NULL */
+};
+
+struct pressured_event {
+	int refcount;
+	struct pressured_event *next; /* in the context's queue */
+	struct pressured *context;
+	enum pressured_event_type type;
+	json_object *json; /* the line's object, NULL for DISCONNECTED */
+	char *line;        /* the line as received */
+	const char *type_name;
+	/* point events (and `time` of anything) */
+	double time;
+	int64_t device_id, contact, x, y;
+	double screen_x, screen_y, force, maximum_possible_force;
+	enum pressured_touch_phase phase;
+	bool has_progress;
+	double progress;
+	/* devices: hello, device, devices reply */
+	struct pressured_device **devices;
+	size_t ndevices;
+	/* DISCONNECTED */
+	int reason;
+	char *message;
+};
+
+struct pressured_out {
+	char *data;
+	size_t len, cap;
+};
+
+struct pressured {
+	int refcount;
+	void *user_data;
+	pressured_log_handler log_handler;
+	enum pressured_log_priority log_priority;
+	char error[512];
+
+	int epoll_fd, timer_fd, sock_fd;
+	char *path;
+	bool wanted;      /* pressured_connect called, pressured_disconnect not since */
+	bool greeted;     /* the hello was read on this connection */
+	bool fatal_seen;  /* a fatal error line came on this connection */
+	bool write_dead;  /* a write failed: the read side will see the end */
+	bool polling_out; /* EPOLLOUT asked for */
+	char fatal_message[256];
+	int reconnect_min_ms, reconnect_max_ms, backoff_ms;
+	bool reconnect_pending;
+	uint64_t reconnect_at_ms;
+
+	struct line_reader reader;
+	json_tokener *tokener;
+	struct pressured_out out;
+	int64_t next_id;
+
+	struct pressured_event *head, *tail;
+};
+
+/* context.c */
+void pressured_log(struct pressured *p, enum pressured_log_priority priority, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Sets the error message and returns @p err (a negative errno). */
+int pressured_fail(struct pressured *p, int err, const char *format, ...) __attribute__((format(printf, 3, 4)));
+void pressured_queue_event(struct pressured *p, struct pressured_event *ev);
+uint64_t pressured_now_ms(void);
+
+/* connection.c */
+void pressured_connection_close(struct pressured *p, int reason, const char *message);
+int pressured_connection_try(struct pressured *p);
+int pressured_connection_read(struct pressured *p);
+int pressured_connection_flush(struct pressured *p);
+void pressured_connection_schedule(struct pressured *p);
+void pressured_connection_cancel_timer(struct pressured *p);
+
+/* parse.c: one line (without its newline) into an event with one reference. NULL with *err set
+ * (-EPROTO: not a JSON object or no `type`; -ENOMEM) and a message in @p why (may be NULL). @p tokener may
+ * be NULL (one is made for the call). */
+struct pressured_event *pressured_parse_line(json_tokener *tokener, const char *line, size_t len, int *err,
+					     char *why, size_t whylen);
+struct pressured_device *pressured_device_from_json(json_object *obj);
+enum pressured_request_type pressured_request_type_from_name(const char *name);
+
+/* event.c */
+struct pressured_event *pressured_event_new(enum pressured_event_type type);
+
+/* json helpers (parse.c) */
+const char *pj_string(json_object *obj, const char *key);
+bool pj_int(json_object *obj, const char *key, int64_t *out);
+bool pj_double(json_object *obj, const char *key, double *out);
+bool pj_bool(json_object *obj, const char *key, bool *out);
+json_object *pj_get(json_object *obj, const char *key, json_type type);
+
+/* requests.c */
+int pressured_out_append(struct pressured_out *out, const char *data, size_t len);
+
+#endif
