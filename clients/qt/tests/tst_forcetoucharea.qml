@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// ForceTouchArea against a real `pressured --replay`: each test replays one capture of make-captures.py
+// (one finger at a known screen point) while TestCase.touchEvent touches the same point in step: pressed
+// once the daemon's touch began, released once it ended. The daemon's screen is the scene moved by
+// (100, 60), which the module learns from the first touch (test_a).
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Pressured
+import PressuredTest
+
+Item {
+    id: root
+    width: 680
+    height: 400
+
+    readonly property point daemonOffset: Qt.point(100, 60) // make-captures.py's OFFSET
+
+    Rectangle { // a tile that is a Button
+        id: buttonTile
+        x: 20; y: 20; width: 200; height: 200
+        Button { id: button; anchors.fill: parent; text: "open" }
+        ForceTouchArea { id: buttonArea }
+    }
+    Rectangle { // a tile that is a MouseArea
+        id: mouseTile
+        x: 240; y: 20; width: 200; height: 200
+        MouseArea { id: mouseArea; anchors.fill: parent }
+        ForceTouchArea { id: mouseAreaArea }
+    }
+    Rectangle { // a tile with a TapHandler
+        id: tapTile
+        x: 460; y: 20; width: 200; height: 200
+        TapHandler { id: tapHandler }
+        ForceTouchArea { id: tapArea }
+    }
+    Button { // outside every area
+        id: plainButton
+        x: 20; y: 260; width: 200; height: 100
+        text: "plain"
+    }
+
+    DaemonProcess { id: daemon }
+
+    SignalSpy { id: began; target: Pressured; signalName: "touchBegan" }
+    SignalSpy { id: ended; target: Pressured; signalName: "touchEnded" }
+    SignalSpy { id: gestures; target: Pressured; signalName: "gesture" }
+    SignalSpy { id: clicked; target: button; signalName: "clicked" }
+    SignalSpy { id: buttonCanceled; target: button; signalName: "canceled" }
+    SignalSpy { id: mouseClicked; target: mouseArea; signalName: "clicked" }
+    SignalSpy { id: mouseCanceled; target: mouseArea; signalName: "canceled" }
+    SignalSpy { id: tapped; target: tapHandler; signalName: "tapped" }
+    SignalSpy { id: tapCanceled; target: tapHandler; signalName: "canceled" }
+    SignalSpy { id: plainClicked; target: plainButton; signalName: "clicked" }
+
+    // Every area's every signal, in one list: "buttonArea.peeked" ...
+    property var heard: []
+    function listen(area, name) {
+        for (const s of ["peeked", "popped", "dismissed", "quickActionsShown", "longPressed"])
+            area[s].connect(function (p) { root.heard.push(name + "." + s) })
+        area.forceChanged.connect(function (p) { root.heard.push(name + ".forceChanged") })
+    }
+    Component.onCompleted: {
+        Pressured.socketPath = daemon.socketPath
+        listen(buttonArea, "buttonArea"); listen(mouseAreaArea, "mouseAreaArea"); listen(tapArea, "tapArea")
+    }
+    function gestureSignals() {
+        return heard.filter(s => !s.endsWith(".forceChanged"))
+    }
+
+    TestCase {
+        id: test
+        name: "ForceTouchArea"
+        when: windowShown
+
+        property var sequence
+
+        function init() {
+            root.heard = []
+            for (const s of [began, ended, gestures, clicked, buttonCanceled, mouseClicked, mouseCanceled,
+                             tapped, tapCanceled, plainClicked])
+                s.clear()
+        }
+
+        function cleanup() {
+            daemon.stop()
+        }
+
+        // Replays `capture`, waits for the module to connect and the finger to land, then touches the
+        // same place in the scene (the daemon's point less daemonOffset) and holds it until the daemon's
+        // touch ended.
+        function replayAndTouch(capture) {
+            daemon.capture = capture
+            verify(daemon.start(), "pressured --replay " + capture + " did not start: " + daemon.log)
+            tryCompare(Pressured, "connected", true, 5000)
+            began.wait(5000)
+            const e = began.signalArguments[0][0]
+            const scene = Qt.point(e.screenX - daemonOffset.x, e.screenY - daemonOffset.y)
+            sequence = touchEvent(root)
+            sequence.press(0, root, scene.x, scene.y).commit()
+            if (ended.count === 0)
+                ended.wait(5000)
+            sequence.release(0, root, scene.x, scene.y).commit()
+            wait(50)
+            return scene
+        }
+
+        function test_0_withoutDaemonAPlainArea() {
+            compare(Pressured.connected, false)
+            compare(buttonArea.available, false)
+            compare(buttonArea.maximumPossibleForce, 0)
+            verify(Pressured.status.indexOf("not connected") >= 0, Pressured.status)
+            const seq = touchEvent(root)
+            seq.press(0, root, 120, 120).commit()
+            compare(buttonArea.pressed, true)
+            compare(button.pressed, true)
+            wait(100)
+            seq.release(0, root, 120, 120).commit()
+            compare(buttonArea.pressed, false)
+            compare(clicked.count, 1, "the Button under it clicks")
+            compare(heard, [], "and nothing else happens")
+        }
+
+        function test_a_tapClicksOnceAndNoGesture() {
+            replayAndTouch("tap.evemu")
+            compare(clicked.count, 1, "an ordinary tap clicks")
+            compare(gestureSignals(), [], "and brings no gesture")
+            compare(gestures.count, 0)
+            // The first touch taught the module where the daemon sees the window.
+            // (Relative to where Qt places the window, which the offscreen platform does not put at 0, 0.)
+            const window = root.mapToGlobal(0, 0)
+            fuzzyCompare(Pressured.windowOffset.x, daemonOffset.x - window.x, 1)
+            fuzzyCompare(Pressured.windowOffset.y, daemonOffset.y - window.y, 1)
+            verify(Pressured.status.indexOf("from where Qt places this window") >= 0, Pressured.status)
+            // And the regions moved there.
+            tryVerify(() => Math.abs(buttonArea.screenRect.x - (20 + daemonOffset.x)) < 1, 2000,
+                      "region at " + buttonArea.screenRect)
+        }
+
+        function test_b_firmPressPeeksPopsAndButtonDoesNotClick() {
+            replayAndTouch("firm-press.evemu")
+            compare(gestureSignals(), ["buttonArea.peeked", "buttonArea.popped"])
+            verify(heard.indexOf("buttonArea.forceChanged") >= 0, "force follows the finger")
+            compare(clicked.count, 0, "the Button under a pop does not click")
+            compare(buttonCanceled.count, 1, "it was cancelled on the peek")
+            // The gestures were the area's region's, and so the daemon's routing, not a fallback.
+            compare(gestures.signalArguments[0][0].region, "qt:1")
+            compare(buttonArea.force, 0)
+            compare(buttonArea.pressed, false)
+        }
+
+        function test_c_firmPressOnTapHandler() {
+            replayAndTouch("firm-press-taphandler.evemu")
+            compare(gestureSignals(), ["tapArea.peeked", "tapArea.popped"])
+            compare(tapped.count, 0, "the TapHandler does not tap")
+            verify(tapCanceled.count >= 1, "it was cancelled")
+        }
+
+        function test_d_holdLongPressesOnly() {
+            replayAndTouch("hold.evemu")
+            compare(gestureSignals(), ["mouseAreaArea.longPressed"])
+            compare(mouseClicked.count, 0, "the MouseArea under a long press does not click")
+            compare(mouseCanceled.count, 1)
+        }
+
+        function test_e_outsideEveryAreaGetsNothing() {
+            replayAndTouch("firm-press-outside.evemu")
+            compare(heard, [], "no area hears of a touch outside every area")
+            // The daemon broadcast it, untagged: it is nobody's here.
+            compare(gestures.count, 2)
+            compare(gestures.signalArguments[0][0].type, "peek")
+            compare(gestures.signalArguments[0][0].region, undefined)
+            compare(plainClicked.count, 1, "and what is there clicks as ever")
+        }
+
+        function test_f_reconnectsWhenTheDaemonRestarts() {
+            daemon.capture = "firm-press.evemu"
+            verify(daemon.start())
+            tryCompare(Pressured, "connected", true, 5000)
+            compare(Pressured.devices.length, 1)
+            compare(Pressured.devices[0].force, "available")
+            daemon.kill()
+            tryCompare(Pressured, "connected", false, 5000)
+            compare(Pressured.devices.length, 0)
+            compare(buttonArea.available, false)
+            // Back again: the module reconnects by itself and registers its regions anew.
+            replayAndTouch("firm-press.evemu")
+            compare(gestureSignals(), ["buttonArea.peeked", "buttonArea.popped"])
+            compare(gestures.signalArguments[0][0].region, "qt:1")
+            compare(clicked.count, 0)
+        }
+
+        function test_g_hiddenAreaIsNoRegion() {
+            daemon.capture = "tap.evemu"
+            verify(daemon.start())
+            tryCompare(Pressured, "connected", true, 5000)
+            tryVerify(() => buttonArea.screenRect.width > 0)
+            buttonTile.visible = false
+            compare(buttonArea.screenRect.width, 0, "hidden: no region")
+            buttonTile.visible = true
+            tryVerify(() => buttonArea.screenRect.width === 200)
+            buttonTile.x = 40
+            tryVerify(() => Math.abs(buttonArea.screenRect.x - (40 + daemonOffset.x)) < 1, 2000,
+                      "moved: region moved, at " + buttonArea.screenRect)
+            buttonTile.x = 20
+        }
+    }
+}
