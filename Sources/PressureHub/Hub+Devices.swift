@@ -43,7 +43,7 @@ extension Hub {
             route(device: i)
         }
         let info = devices[i].info
-        retireLatency(device: i)
+        latencyBook.retire(devices[i])
         devices.remove(at: i)
         regions.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
@@ -110,12 +110,14 @@ extension Hub {
                 sent += sendGathered()
                 switch regions.route(g, e) {
                 case .unowned:
-                    playHaptic(g, e)
+                    HapticCues.add(g, of: e, settings: settings, haptics: haptics, to: &work.haptics)
                     sent += send(.event(e), to: .subscribers(device: id, touches: false))
                 case .withheld:
                     break
                 case .owner(let client, let event, let region, let app, let menu):
-                    if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) { playHaptic(delivered, e) }
+                    if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) {
+                        HapticCues.add(delivered, of: e, settings: settings, haptics: haptics, to: &work.haptics)
+                    }
                     let items = menu.map { quickActionMenu($0) }
                     sent += send(.routed(event, region: region, app: app, items: items), to: .client(client))
                 }

@@ -45,8 +45,7 @@ public struct Hub: ~Copyable, Sendable {
     var clients: ClientTable
     var regions = RegionRouter()
     var quickActions = QuickActionStore()
-    /// The latency figures of devices that went away (``retiredLatencyKept`` at most).
-    var retiredLatency: [RetiredLatency] = []
+    var latencyBook = LatencyBook()
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
     var work = Work()
     /// What the loop did since it started (wake-ups, connections accepted and refused): the loop counts
@@ -61,6 +60,27 @@ public struct Hub: ~Copyable, Sendable {
         self.daemonUser = daemonUser
         settings = configuration.settings
         clients = ClientTable(queueCapacity: queueCapacity)
+    }
+
+    /// What the loop takes after feeding the hub, and its parts (``HubWork``).
+    public typealias Work = HubWork
+    public typealias Notice = HubWork.Notice
+    public typealias Disconnect = HubWork.Disconnect
+    public typealias LearnedSave = HubWork.LearnedSave
+    public typealias ReloadRequest = HubWork.ReloadRequest
+
+    /// Hands the work gathered so far to the loop by swapping it with the loop's (emptied) value: no copy
+    /// and no allocation on the hot path, as returning it would cost.
+    public mutating func takeWork(_ taken: inout Work) {
+        swap(&work, &taken)
+        clients.workTaken()
+    }
+
+    /// The work gathered so far, as a copy: for tests and tools.
+    public mutating func takeWork() -> Work {
+        var taken = Work()
+        takeWork(&taken)
+        return taken
     }
 
     // MARK: What the hub holds
@@ -114,6 +134,32 @@ public struct Hub: ~Copyable, Sendable {
         }
         quickActions.expire(now: now, &work)
     }
+
+    // MARK: Latency
+
+    /// How many devices that went away keep their latency figures in `status`: a replay that finished,
+    /// or a panel unplugged, is still seen by the next scrape.
+    public static let retiredLatencyKept = LatencyBook.retiredKept
+
+    /// Whether frames wait for ``framesQueued(now:)``: the loop reads its clock only then.
+    public var awaitsQueueTime: Bool { latencyBook.awaitsQueueTime(devices) }
+
+    /// The frames fed since the last call have their lines queued for clients: `now` on the loop's clock.
+    public mutating func framesQueued(now: Timestamp) { latencyBook.framesQueued(now: now, &devices) }
+
+    /// Whether frames wait to be written to clients: the loop calls ``framesWritten(now:)`` then, after
+    /// writing.
+    public var awaitsDelivery: Bool { latencyBook.awaitsDelivery(devices) }
+
+    /// The loop has written what it could, at `now`: if no client holds unwritten bytes, every frame
+    /// queued so far has been delivered (else they wait for a later call).
+    public mutating func framesWritten(now: Timestamp) {
+        guard clients.queuedBytes == 0 else { return }
+        latencyBook.framesDelivered(now: now, &devices)
+    }
+
+    /// Each device's latency figures, as `status` reports them: the devices served, then those gone.
+    public var latency: [DeviceLatency] { latencyBook.report(devices) }
 
     // MARK: Sending
 
