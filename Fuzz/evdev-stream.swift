@@ -140,9 +140,11 @@ public func fuzzEvdevStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             event = nil
         case 19:  // libevdev resync after SYN_DROPPED: the true slot state, any count of slots
             let count = Int(r.byte() % 66)
-            var truth: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)] = []
+            var truth: [SlotTruth] = []
             for _ in 0..<count {
-                truth.append((Int32(Int8(bitPattern: r.byte())), Int32(r.int16()), Int32(r.int16()), Int32(r.int16())))
+                truth.append(SlotTruth(
+                    trackingID: Int32(Int8(bitPattern: r.byte())), x: Int32(r.int16()), y: Int32(r.int16()),
+                    pressure: Int32(r.int16())))
             }
             pipeline.resync(slots: truth, at: now)
             event = nil

@@ -35,11 +35,11 @@ extension ContactTracker {
     /// touch major are whatever the events before the resync said (the daemon restates libevdev's values
     /// as events first). A single-touch panel passes one slot, touching or not; without `BTN_TOUCH` its
     /// pressure is judged here, with the tracker's own hysteresis. ``changes`` then holds the result.
-    public mutating func resync(slots truth: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)]) {
+    public mutating func resync(slots truth: [SlotTruth]) {
         changes.removeAll(keepingCapacity: true)
         dropping = false
         for i in slots.indices {
-            let t = i < truth.count ? truth[i] : (trackingID: -1, x: 0, y: 0, pressure: 0)
+            let t = i < truth.count ? truth[i] : .empty
             // The truth is known again: a contact ignored for a drop is judged afresh.
             if slots[i].contact == .ignored(.dropped) { slots[i].contact = .idle }
             let single = device.contactProtocol == .singleTouch

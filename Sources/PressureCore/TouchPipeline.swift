@@ -237,7 +237,7 @@ public struct TouchPipeline: Sendable {
 
     /// After a libevdev resync: the true slot state (see ``ContactTracker/resync(slots:at:)``). Long presses
     /// due by then fire first, as before any event.
-    public mutating func resync(slots: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)], at time: Timestamp) {
+    public mutating func resync(slots: [SlotTruth], at time: Timestamp) {
         tick(time)
         tracker.resync(slots: slots)
         applyChanges(at: time)

@@ -69,7 +69,7 @@ extension Hub {
 
     /// After `SYN_DROPPED` and a libevdev resync: the device's true slot state.
     public mutating func resync(
-        device id: Int, slots: [(trackingID: Int32, x: Int32, y: Int32, pressure: Int32)], at time: Timestamp
+        device id: Int, slots: [SlotTruth], at time: Timestamp
     ) {
         guard let i = devices.index(of: id) else { return }
         work.notices.append(.info("device \(id): SYN_DROPPED, resynced"))

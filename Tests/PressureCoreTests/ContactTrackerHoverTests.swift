@@ -60,7 +60,7 @@ final class ContactTrackerHoverTests: XCTestCase {
         s.slot(0, distance: 1)  // restated by the daemon: it rose during the drop
         var t = ContactTracker(device: try TouchDevice(TestDevices.slottedHovering))
         XCTAssertEqual(t.timeline(s.events), ["0 began@0"])
-        t.resync(slots: [(trackingID: 1, x: 100, y: 100, pressure: 0)])
+        t.resync(slots: [SlotTruth(trackingID: 1, x: 100, y: 100, pressure: 0)])
         XCTAssertEqual(t.changes.map { "\($0.phase)@\($0.index)" }, ["cancelled@0"], "its end was not seen")
     }
 

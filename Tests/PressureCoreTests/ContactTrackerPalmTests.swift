@@ -127,9 +127,13 @@ final class ContactTrackerPalmTests: XCTestCase {
         s.slot(1, tool: MTTool.palm)
         var t = try tracker(TestDevices.slottedWithPalms)
         XCTAssertEqual(t.timeline(s.events), ["0 began@1"])
-        t.resync(slots: [(trackingID: 1, x: 110, y: 100, pressure: 300), (trackingID: 2, x: 900, y: 900, pressure: 300)])
+        t.resync(slots: [
+            SlotTruth(trackingID: 1, x: 110, y: 100, pressure: 300), SlotTruth(trackingID: 2, x: 900, y: 900, pressure: 300),
+        ])
         XCTAssertEqual(t.changes.map { "\($0.phase)@\($0.index)" }, ["cancelledAsPalm@1"])
-        t.resync(slots: [(trackingID: 5, x: 110, y: 100, pressure: 300), (trackingID: 2, x: 900, y: 900, pressure: 300)])
+        t.resync(slots: [
+            SlotTruth(trackingID: 5, x: 110, y: 100, pressure: 300), SlotTruth(trackingID: 2, x: 900, y: 900, pressure: 300),
+        ])
         XCTAssertEqual(t.changes.map { "\($0.phase)@\($0.index)" }, [], "slot 0's new contact has the palm's tool type")
     }
 

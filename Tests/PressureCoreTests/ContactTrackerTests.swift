@@ -96,8 +96,9 @@ final class ContactTrackerTests: XCTestCase {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 1, y: 1, p: 10); $0.slot(1, id: 2, x: 2, y: 2, p: 10) }
         for e in s.events { _ = tracker.handle(e) }
-        tracker.resync(slots: [(trackingID: -1, x: 0, y: 0, pressure: 0), (trackingID: 2, x: 3, y: 3, pressure: 11),
-                               (trackingID: 5, x: 4, y: 4, pressure: 12)])
+        tracker.resync(slots: [
+            .empty, SlotTruth(trackingID: 2, x: 3, y: 3, pressure: 11), SlotTruth(trackingID: 5, x: 4, y: 4, pressure: 12),
+        ])
         XCTAssertEqual(tracker.changes.map { "\($0.phase)@\($0.index)" }, ["cancelled@0", "moved@1", "began@2"])
     }
 

@@ -82,7 +82,9 @@ final class TouchPipelineTests: XCTestCase {
         var late = EventScript()
         late.frame(at: 490) { $0.slot(0, x: 2001) }  // stamped before the deadline, read after the tick
         for e in late.events { p.feed(e) }
-        p.resync(slots: [(1, 2001, 2000, 50), (2, 500, 500, 50)], at: Timestamp(microseconds: 650_000))
+        p.resync(
+            slots: [SlotTruth(trackingID: 1, x: 2001, y: 2000, pressure: 50), SlotTruth(trackingID: 2, x: 500, y: 500, pressure: 50)],
+            at: Timestamp(microseconds: 650_000))
         p.cancelAll(at: Timestamp(microseconds: 590_000))  // the device's last event was older than the resync
         let got = p.outputs.map { e in
             let name = if case .touch(let phase) = e.kind { "touch/\(phase.rawValue)" } else { e.typeName }

@@ -100,9 +100,9 @@ final class EvdevReaderTests: XCTestCase {
         guard case .resynced(let slots, let at) = outcome else { return XCTFail("expected .resynced, got \(outcome)") }
         XCTAssertEqual(at, Timestamp(seconds: 5, microseconds: 20), "the resync happens at the last synced event")
         XCTAssertEqual(slots.count, 10)
-        XCTAssertTrue(slots[0] == (41, 1000, 900, 80))
-        XCTAssertTrue(slots[1] == (-1, 0, 0, 0))
-        XCTAssertTrue(slots[2] == (43, 3000, 2000, 30))
+        XCTAssertEqual(slots[0], SlotTruth(trackingID: 41, x: 1000, y: 900, pressure: 80))
+        XCTAssertEqual(slots[1], SlotTruth(trackingID: -1, x: 0, y: 0, pressure: 0))
+        XCTAssertEqual(slots[2], SlotTruth(trackingID: 43, x: 3000, y: 2000, pressure: 30))
         // The event read before the drop comes first; the current slot is restated after it; the sync
         // events themselves are gone.
         XCTAssertEqual(events, [
@@ -155,7 +155,7 @@ final class EvdevReaderTests: XCTestCase {
         let outcome = run(mem, [Self.dropped(3, 0), Self.end(EvdevReader.sync)], into: &events)
         guard case .resynced(let slots, let at) = outcome else { return XCTFail("expected .resynced, got \(outcome)") }
         XCTAssertEqual(slots.count, 1)
-        XCTAssertTrue(slots[0] == (0, 2000, 1500, 900))
+        XCTAssertEqual(slots[0], SlotTruth(trackingID: 0, x: 2000, y: 1500, pressure: 900))
         XCTAssertEqual(events, [InputEvent(time: at, type: EventType.key, code: KeyCode.btnTouch, value: 1)])
         for e in events { pipeline.handle(e) }
         pipeline.resync(slots: slots, at: at)
@@ -168,7 +168,7 @@ final class EvdevReaderTests: XCTestCase {
         XCTAssertEqual(pipeline.outputs.map(\.kind), [.touch(.moved)])
 
         mem.value(EV_KEY, BTN_TOUCH, 0)
-        XCTAssertTrue(EvdevReader.slotTruth(mem.dev)[0].trackingID == -1, "lifted: no contact")
+        XCTAssertEqual(EvdevReader.slotTruth(mem.dev)[0].trackingID, -1, "lifted: no contact")
     }
 
     func testAResyncRestatesToolTypeAndSizeSoAPalmStaysAPalm() throws {
@@ -243,9 +243,4 @@ final class EvdevReaderTests: XCTestCase {
         XCTAssertEqual(events.count, 8)
         XCTAssertEqual(events.withUnsafeBufferPointer { $0.baseAddress }, before)
     }
-}
-
-/// Tuples are not Equatable; slot truths are compared field by field.
-private func == (a: SlotTruth, b: (Int32, Int32, Int32, Int32)) -> Bool {
-    a.trackingID == b.0 && a.x == b.1 && a.y == b.2 && a.pressure == b.3
 }

@@ -95,7 +95,7 @@ enum EvdevReader {
             truth.reserveCapacity(count)
             for s in 0..<UInt32(count) {
                 // An axis the device lacks reads as 0, which is what the tracker assumes for it too.
-                truth.append((
+                truth.append(SlotTruth(
                     trackingID: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_TRACKING_ID)),
                     x: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_POSITION_X)),
                     y: libevdev_get_slot_value(dev, s, UInt32(ABS_MT_POSITION_Y)),
@@ -114,7 +114,7 @@ enum EvdevReader {
             let minimum = libevdev_get_abs_info(dev, UInt32(ABS_PRESSURE))?.pointee.minimum ?? 0
             touching = pressure > minimum
         }
-        return [(
+        return [SlotTruth(
             trackingID: touching ? 0 : -1,
             x: libevdev_get_event_value(dev, abs, UInt32(ABS_X)),
             y: libevdev_get_event_value(dev, abs, UInt32(ABS_Y)),
