@@ -263,7 +263,7 @@ public struct TouchPipeline: Sendable {
                 liveContactCount += 1
                 contacts[i] = c
                 touch(.began, c, time)
-                if let d = c.detector.deadline, nextDeadline.map({ d < $0 }) ?? true { nextDeadline = d }
+                nextDeadline = .earliest(nextDeadline, c.detector.deadline)
                 frame(i, change, time, &deadlinesChanged)
             case .moved:
                 frame(i, change, time, &deadlinesChanged)
@@ -327,7 +327,7 @@ public struct TouchPipeline: Sendable {
     private mutating func recomputeDeadline() {
         var earliest: Timestamp? = nil
         for c in contacts {
-            if let d = c?.detector.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+            earliest = .earliest(earliest, c?.detector.deadline)
         }
         nextDeadline = earliest
     }

@@ -61,7 +61,7 @@ struct DeviceTable: Sendable {
         var earliest: Timestamp? = nil
         for d in entries {
             guard let due = d.pipeline.nextDeadline, let t = d.clock.hubTime(of: due) else { continue }
-            if earliest.map({ t < $0 }) ?? true { earliest = t }
+            earliest = .earliest(earliest, t)
         }
         return earliest
     }

@@ -146,7 +146,7 @@ public final class WebBridge {
     func armTimer() {
         var earliest = listenerRest.until
         for c in connections.values {
-            if let d = c.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+            earliest = .earliest(earliest, c.deadline)
         }
         timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
