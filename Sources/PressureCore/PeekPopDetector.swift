@@ -1,50 +1,11 @@
 /// The gesture state machine of one contact: peek, pop, dismiss, quick actions and long press.
 ///
-/// Inputs come from the contact tracker (`frame`, `lift`, `cancel`) and from the owner's timer
-/// (`timeout`, an absolute deadline the detector asked for coming back in). The detector performs no side
-/// effect: ``handle(_:thresholds:)`` returns a ``Transition`` that names the gestures to send and what to
-/// do with the timer. Time comes only from its inputs.
-///
-/// Peek and pop are latched: a contact peeks at most once and pops at most once, and a peek stays open
-/// until the finger lifts, so a finger resting on a threshold cannot flap. The release point of every
-/// threshold is the lift, the strongest hysteresis there is (iOS behaves the same way: easing off
-/// after a peek keeps the preview). Every peek ends in exactly one `pop` or one `dismiss`.
-///
-/// | state          | input                 | condition                  | next           | actions                   |
-/// |----------------|-----------------------|----------------------------|----------------|---------------------------|
-/// | `possible`     | `frame`               | pressure ≥ pop             | `popped`       | peek, pop; cancel timer   |
-/// | `possible`     | `frame`               | pressure ≥ peek            | `peeking`      | peek; cancel timer        |
-/// | `possible`     | `frame`               | moved beyond slop          | `tracking`     | cancel timer              |
-/// | `possible`     | `frame`               | otherwise                  | `possible`     | —                         |
-/// | `possible`     | `timeout`             | at or past the deadline    | `longPressed`  | longPress                 |
-/// | `possible`     | `timeout`             | before the deadline        | `possible`     | — (stale timer)           |
-/// | `possible`     | `lift`, `cancel`      |                            | `ended`        | cancel timer              |
-/// | `tracking`     | `frame`               | pressure ≥ pop             | `popped`       | peek, pop                 |
-/// | `tracking`     | `frame`               | pressure ≥ peek            | `peeking`      | peek                      |
-/// | `tracking`     | `frame`, `timeout`    | otherwise                  | `tracking`     | —                         |
-/// | `tracking`     | `lift`, `cancel`      |                            | `ended`        | —                         |
-/// | `longPressed`  | `frame`, `timeout`    |                            | `longPressed`  | —                         |
-/// | `longPressed`  | `lift`, `cancel`      |                            | `ended`        | —                         |
-/// | `peeking`      | `frame`               | pressure ≥ pop             | `popped`       | pop                       |
-/// | `peeking`      | `frame`               | moved up ≥ quick travel    | `quickActions` | quickActions              |
-/// | `peeking`      | `frame`, `timeout`    | otherwise                  | `peeking`      | —                         |
-/// | `peeking`      | `lift`, `cancel`      |                            | `ended`        | dismiss                   |
-/// | `quickActions` | `frame`, `timeout`    |                            | `quickActions` | —                         |
-/// | `quickActions` | `lift`, `cancel`      |                            | `ended`        | dismiss                   |
-/// | `popped`       | `frame`, `timeout`    |                            | `popped`       | —                         |
-/// | `popped`       | `lift`, `cancel`      |                            | `ended`        | —                         |
-/// | `ended`        | any                   |                            | `ended`        | — (impossible; reported)  |
-///
-/// Choices worth knowing (also in `docs/gestures.md`):
-/// - Long press and force gestures exclude each other: a contact that peeked never long-presses, and
-///   a contact that long-pressed no longer peeks, so an app never gets both for one touch.
-/// - A contact that moved beyond the slop before peeking is panning: no long press, but a hard press
-///   still peeks (force is independent of movement).
-/// - Once quick actions are shown, the contact cannot pop; lifting dismisses (the menu is the app's to
-///   keep on screen).
-/// - A fast hard tap (pressure spikes past pop and the finger lifts within ~100 ms) peeks and pops on
-///   the spike's frame: nothing is withheld to wait and see, so the press opens the item, as a hard
-///   press does on iOS.
+/// Inputs come from the contact tracker (`frame`, `lift`, `cancel`) and from the owner's timer (`timeout`,
+/// the deadline the detector asked for, coming back in). ``handle(_:thresholds:)`` has no side effect: its
+/// ``Transition`` names the gestures to send and what to do with the timer; time comes only from inputs.
+/// Peek and pop are latched (a peek stays open until the lift), so a finger on a threshold cannot flap.
+/// The transition table and the choices behind it are `docs/gestures.md`'s; `GestureTableDocTests` holds
+/// ``handle(_:thresholds:)`` to that table.
 public struct PeekPopDetector: Hashable, Sendable {
     /// Where a contact stands.
     public enum State: Hashable, Sendable {

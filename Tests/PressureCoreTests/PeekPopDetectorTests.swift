@@ -1,7 +1,8 @@
 import XCTest
 @testable import PressureCore
 
-/// Walks every row of the transition table in `PeekPopDetector`'s doc comment, with explicit timestamps.
+/// Every row of the transition table in `docs/gestures.md`, by hand, with explicit timestamps and the edges
+/// (`GestureTableDocTests` reads the table itself).
 final class PeekPopDetectorTests: XCTestCase {
     /// Peek at raw 200, pop at raw 750, slop 10 units, quick actions after 100 units up, 500 ms hold.
     let t = GestureThresholds(
