@@ -134,11 +134,14 @@ final class LibinputRecordReaderErrorTests: LibinputRecordTestCase {
         name += Array("\"\n    codes:\n      3: [53]\n".utf8)
         XCTAssertEqual(try read(name).device.name.unicodeScalars.count, 4)
 
-        // Deterministic mutations of the fixture: bytes replaced by hostile ones, lines duplicated.
+        // Deterministic mutations of the fixture, each confined to one event line: bytes of line `k` after
+        // its `    - [` replaced by hostile ones (no `\n` or `\r`, so lines stay where they were). Every
+        // other line is as it was and line `k` is still an event item, so a file that no longer reads
+        // fails at line `k`.
         let fixture = try fixtureBytes()
-        let hostile: [UInt8] = [
-            0x00, 0x0a, 0x0d, 0x20, 0x09, 0x22, 0x23, 0x2d, 0x3a, 0x5b, 0x5d, 0x2c, 0x39, 0xff, 0x80,
-        ]
+        let hostile: [UInt8] = [0x00, 0x20, 0x09, 0x22, 0x23, 0x2d, 0x3a, 0x5b, 0x5d, 0x2c, 0x39, 0xff, 0x80]
+        let lineStarts = [0] + fixture.indices.filter { fixture[$0] == 0x0a }.map { $0 + 1 }.dropLast()
+        let eventLines = lineStarts.indices.filter { fixture[lineStarts[$0]...].starts(with: Array("    - [".utf8)) }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
             state ^= state << 13
@@ -146,24 +149,34 @@ final class LibinputRecordReaderErrorTests: LibinputRecordTestCase {
             state ^= state << 17
             return Int(truncatingIfNeeded: state >> 1)
         }
+        var failed = 0
         for _ in 0..<400 {
+            let k = eventLines[next() % eventLines.count]
+            let start = lineStarts[k]
+            let end = fixture[start...].firstIndex(of: 0x0a) ?? fixture.count
             var bytes = fixture
-            for _ in 0..<(1 + next() % 8) {
-                let at = next() % bytes.count
-                bytes[at] = hostile[next() % hostile.count]
-            }
-            if next() % 4 == 0 {
-                let from = next() % bytes.count
-                let length = min(bytes.count - from, next() % 200)
-                bytes.insert(contentsOf: bytes[from..<(from + length)], at: next() % bytes.count)
-            }
+            let item = "    - [".utf8.count
+            for _ in 0..<(1 + next() % 8) { bytes[start + item + next() % (end - start - item)] = hostile[next() % hostile.count] }
             do {
-                _ = try read(bytes, device: next() % 3 == 0 ? nil : next() % 3)
+                _ = try read(bytes, device: next() % 3 == 0 ? nil : next() % 2)
             } catch {
+                failed += 1
                 XCTAssertEqual(error.file, "test.yml")
-                XCTAssertGreaterThanOrEqual(error.line, 0)
+                XCTAssertEqual(
+                    error.line, k + 1,
+                    "line \(k + 1) made \(String(decoding: bytes[start..<end], as: UTF8.self).debugDescription): \(error)")
             }
             _ = LibinputRecordReader.looksLikeRecord(bytes)
+        }
+        XCTAssertGreaterThan(failed, 100, "the mutations broke too few lines to prove anything")
+
+        // Lines duplicated elsewhere: the reader refuses or reads, and never traps.
+        for _ in 0..<100 {
+            var bytes = fixture
+            let from = next() % bytes.count
+            let length = min(bytes.count - from, next() % 200)
+            bytes.insert(contentsOf: bytes[from..<(from + length)], at: next() % bytes.count)
+            _ = try? read(bytes, device: next() % 3 == 0 ? nil : next() % 3)
         }
 
         // Random bytes.
