@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The shipped units as files: the metrics timer and its service do what docs/metrics.md says, nothing
-/// enables them, and `make install`/`uninstall` handle every unit in systemd/.
+/// enables them, and `make install`/`uninstall` (run into a scratch DESTDIR) handle every unit in systemd/.
 final class SystemdUnitFilesTests: XCTestCase {
     func text(_ path: String) throws -> String {
         try String(contentsOf: Executables.repoRoot.appendingPathComponent(path), encoding: .utf8)
@@ -46,18 +46,93 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(timer["Install"]?["WantedBy"], ["timers.target"])
     }
 
+    /// Runs `make TARGET` in the repository with `variables`, its `build` prerequisite taken as done (`-o`):
+    /// the binaries installed are the debug ones the test run has, not a release build.
+    func make(_ target: String, _ variables: [String: String], path: String) throws -> (status: Int32, stdout: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["make", "-s", "-o", "build", target] + variables.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
+        p.currentDirectoryURL = Executables.repoRoot
+        p.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, said)
+    }
+
+    /// `make install` into a scratch DESTDIR, under a PREFIX of its own so the rewritten paths show: every
+    /// unit in systemd/ is installed, each service's ExecStart names a binary that was installed, each
+    /// unit's documentation is installed, nothing is enabled (no `.wants` link, no `systemctl` run: a
+    /// `systemctl` first on PATH would leave a mark); then `make uninstall` leaves no file behind.
     func testMakeInstallsAndUninstallsEveryUnitAndEnablesNone() throws {
-        let makefile = try text("Makefile")
-        XCTAssertFalse(makefile.contains("systemctl"), "install enables nothing")
+        let environmentPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard environmentPath.split(separator: ":").contains(where: {
+            FileManager.default.isExecutableFile(atPath: "\($0)/make")
+        }) else { throw XCTSkip("no make on PATH") }
+        let scratch = try temporaryFolder(self)
+        let root = scratch.appendingPathComponent("root"), spy = scratch.appendingPathComponent("spy")
+        try FileManager.default.createDirectory(at: spy, withIntermediateDirectories: true)
+        let mark = scratch.appendingPathComponent("systemctl-ran").path
+        try "#!/bin/sh\necho \"$@\" >> \(mark)\n".write(
+            to: spy.appendingPathComponent("systemctl"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: spy.appendingPathComponent("systemctl").path)
+        let variables = [
+            "DESTDIR": root.path, "PREFIX": "/opt/pressured", "UNITDIR": "/lib/systemd/system",
+            "SYSUSERSDIR": "/usr/lib/sysusers.d", "UDEVDIR": "/lib/udev",
+            "BIN_PATH": try Executables.url("pressurectl").deletingLastPathComponent().path, "SWIFT": "false",
+        ]
+        let path = spy.path + ":" + environmentPath
+        let install = try make("install", variables, path: path)
+        XCTAssertEqual(install.status, 0, install.stdout)
+        func installed(_ p: String) -> URL { root.appendingPathComponent(String(p.drop { $0 == "/" })) }
+        func exists(_ p: String) -> Bool { FileManager.default.fileExists(atPath: installed(p).path) }
+
         let units = try FileManager.default.contentsOfDirectory(
             atPath: Executables.repoRoot.appendingPathComponent("systemd").path
         ).filter { $0.hasSuffix(".service") || $0.hasSuffix(".socket") || $0.hasSuffix(".timer") }
         XCTAssertTrue(units.contains("pressured-metrics.timer"))
+        let unitDir = installed("/lib/systemd/system")
+        XCTAssertEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: unitDir.path)), Set(units),
+            "the units installed are systemd/'s, and no .wants link beside them")
         for unit in units {
-            XCTAssertTrue(makefile.contains("$(UNITDIR)/\(unit)"), "\(unit) is in INSTALLED (uninstall removes it)")
-            XCTAssertTrue(makefile.contains("$(DESTDIR)$(UNITDIR)/\(unit)\n"), "\(unit) is installed")
+            let text = try String(contentsOf: unitDir.appendingPathComponent(unit), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("ExecStart=") {
+                    let binary = String(line.dropFirst("ExecStart=".count).prefix { $0 != " " })
+                    XCTAssertTrue(binary.hasPrefix("/opt/pressured/bin/"), "\(unit): \(line)")
+                    XCTAssertTrue(
+                        FileManager.default.isExecutableFile(atPath: installed(binary).path), "\(unit): \(binary) installed")
+                }
+                if line.hasPrefix("Documentation=") {
+                    for link in line.dropFirst("Documentation=".count).split(separator: " ") {
+                        if link.hasPrefix("file://") {
+                            let doc = String(link.dropFirst("file://".count))
+                                .replacingOccurrences(of: "/usr/share/doc/", with: "/opt/pressured/share/doc/")
+                            XCTAssertTrue(exists(doc), "\(unit): \(link) installed (as \(doc))")
+                        } else if link.hasPrefix("man:"), let open = link.firstIndex(of: "(") {
+                            let name = link[link.index(link.startIndex, offsetBy: 4)..<open]
+                            let section = link[link.index(after: open)...].dropLast()
+                            XCTAssertTrue(
+                                exists("/opt/pressured/share/man/man\(section)/\(name).\(section)"), "\(unit): \(link) installed")
+                        }
+                    }
+                }
+            }
         }
-        XCTAssertTrue(makefile.contains("$(DOCDIR)/metrics.md"), "the unit's Documentation= is installed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mark), "install ran systemctl: \((try? String(contentsOfFile: mark, encoding: .utf8)) ?? "")")
+
+        let uninstall = try make("uninstall", variables, path: path)
+        XCTAssertEqual(uninstall.status, 0, uninstall.stdout)
+        let left = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        } ?? []
+        XCTAssertEqual(left, [], "uninstall removes what install put there")
     }
 
     /// systemd's own reading of the units, where systemd-analyze is installed (the binary path made real).
