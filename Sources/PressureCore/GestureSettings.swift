@@ -11,7 +11,7 @@ public struct GestureSettings: Hashable, Sendable {
     public var longPressDuration: Timestamp.Duration = .milliseconds(500)
     /// How far a finger may wander and still long-press (iOS `allowableMovement` is 10 pt, about 1.6 mm).
     public var longPressSlopMillimetres: Double = 2.0
-    /// The upward move during a peek that reveals quick actions (the issue asks for 10–15 mm).
+    /// The upward move during a peek that reveals quick actions (the gesture's specification asks for 10–15 mm).
     public var quickActionsDistanceMillimetres: Double = 12.0
     /// The daemon plays haptic effects on gestures (``HapticSettings``); a control client's `set` can turn
     /// them off for everyone, and `Haptics = off` in the configuration starts them off.

@@ -1,7 +1,7 @@
 /// A write position in a fixed buffer the caller has sized for everything it will write: the encoder of
 /// event lines writes each byte through it instead of `Array.append`, which checks uniqueness and
-/// capacity for every byte and goes through `String`'s UTF-8 copy for every key (callgrind: about 5,200
-/// instructions a touch line that way, over half of a frame's cost with one touch subscriber).
+/// capacity for every byte and goes through `String`'s UTF-8 copy for every key, on the line that is most
+/// of a frame's cost.
 ///
 /// There is no bounds check: a writer states its bound (`WireFormat.append` its 512 bytes) and the tests write
 /// the widest line there is.
@@ -40,8 +40,8 @@ struct ByteCursor {
     }
 
     /// The digits are counted first (by comparison, not division) and written from the last, in place,
-    /// two at a time from a table: half the divisions, no scratch buffer and no copy. Divisions were the
-    /// largest part of a line's cost (callgrind).
+    /// two at a time from a table: half the divisions, no scratch buffer and no copy, divisions being the
+    /// dearest part of writing a line.
     @inline(__always)
     mutating func unsigned(_ value: UInt64) {
         var digits = 1

@@ -30,7 +30,7 @@ extension PublicSettings {
     }
 
     init(_ f: MessageFields) throws(MessageDecodingError) {
-        // `haptics` came with protocol additions of issue 17: a daemon from before sends none, and plays none.
+        // `haptics` is optional: a daemon without haptics sends none, and plays none.
         self.init(
             forceTouch: try f.bool("forceTouch"), sensitivity: try f.enumeration("sensitivity", Sensitivity.self),
             haptics: try f.optionalBool("haptics") ?? false)

@@ -8,8 +8,8 @@ public enum WireFormat {
     ///
     /// Written into a buffer on the stack through a `ByteCursor` and appended to `out` in one copy: the
     /// line is built once a frame per touch and is the largest part of a frame's cost, and appending byte
-    /// by byte to an array (a uniqueness and capacity check each) with keys copied out of `String`s cost
-    /// about 5,200 instructions a touch line; this way about 1,000 (callgrind, tools/bench-frame-cost).
+    /// by byte to an array (a uniqueness and capacity check each) with keys copied out of `String`s costs
+    /// several times as much.
     ///
     /// The buffer's 512 bytes hold the longest line there can be with room to spare: 25 bytes before the
     /// name, a name of at most 12, 9 + 21 for the time, 10 + 20 for the device, 11 + 20 for the contact,

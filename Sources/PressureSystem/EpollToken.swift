@@ -5,8 +5,7 @@
 ///
 /// Its members are inlinable, as are the loop's generic functions over it (`EventLoop+Tokens.swift`), so
 /// that they are specialised in the programs for their `Kind`: called across the module boundary
-/// unspecialised, every wake-up looked up the generic type's metadata in the runtime (about 1,000
-/// instructions a wake-up, callgrind).
+/// unspecialised, every wake-up would look up the generic type's metadata in the runtime.
 public struct EpollToken<Kind: RawRepresentable & Equatable>: Equatable where Kind.RawValue == UInt32 {
     public let kind: Kind
     /// Which descriptor of its kind; 0 for kinds there is one of.

@@ -89,8 +89,7 @@ public struct ClientQueue: Sendable {
 
     /// Appends one complete line (its `\n` included) from bytes the caller holds: the fan-out queues one
     /// encoded line for every client through one pointer, where a slice of the line's array would be
-    /// retained and released again for each of them (measured: that pair was about a tenth of the hub's
-    /// time per client, `pressure-bench`'s fan-out).
+    /// retained and released again for each of them, on the path that runs once a line and client.
     public mutating func append(_ line: UnsafeRawBufferPointer, _ kind: Kind) -> Outcome {
         switch kind {
         case .other:
