@@ -1,37 +1,9 @@
 import PressureCore
 
 /// Writes `libinput record` YAML, file format version 1, with one device, as `libinput record` lays it
-/// out, so `libinput replay` plays it and our ``LibinputRecordReader`` reads back exactly the
-/// description and events written:
-///
-/// ```
-/// # libinput record
-/// version: 1
-/// ndevices: 1
-/// libinput:
-///   version: "unknown"            # not written by libinput: there is no libinput version to give
-///   git: "unknown"
-/// system:
-///   kernel: "6.1.0-18-amd64"      # what the caller passes
-/// devices:
-/// - node: /dev/input/event5
-///   evdev:
-///     # Name: ELAN Touchscreen    (an evtest-like description, comments)
-///     name: "ELAN Touchscreen"
-///     id: [24, 1267, 673, 256]
-///     codes:
-///       3: [0, 1, 47, 53, 54, 57, 58] # EV_ABS
-///     absinfo:
-///       0: [0, 2940, 0, 0, 10]
-///     properties: [1]
-///   udev:
-///     properties:
-///     - ID_INPUT=1
-///   events:
-///   - evdev:
-///     - [  0,      0,   3,  57,      12] # EV_ABS / ABS_MT_TRACKING_ID        12
-///     - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
-/// ```
+/// out (the layout: ``LibinputRecordReader``), so `libinput replay` plays it and the reader reads back
+/// exactly the description and events written. `libinput:` says `version: "unknown"` (no libinput wrote
+/// it); `system:` has the kernel the caller passes; the description's lines carry evtest-like comments.
 ///
 /// Each frame (the events up to and including a `SYN_REPORT`) is one `- evdev:` item, written as its
 /// events arrive: the file is well-formed YAML after every line, so a recording cut short still parses.

@@ -1,29 +1,11 @@
 /// Turns a device's evdev events into contact changes, one frame (up to `SYN_REPORT`) at a time.
 ///
-/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (`SYN_MT_REPORT`,
-/// `ContactTracker+ProtocolA.swift`) and single-touch panels (`ABS_X/Y`, `ABS_PRESSURE`, `BTN_TOUCH`,
-/// `ContactTracker+SingleTouch.swift`). The kernel's single-touch emulation on multi-touch devices is
-/// ignored. What each slot's contact is, frame by frame, is one state machine, ``SlotContact`` (its table
-/// is in its doc comment):
-///
-/// - A contact is a touch while it has a tracking id (protocol B), is listed in the frame (protocol A),
-///   or `BTN_TOUCH` is down (single touch). Pressure 0 on a live contact is still a touch. A single-touch
-///   panel without `BTN_TOUCH` touches by pressure, with separate down and up thresholds
-///   (``TouchHysteresis``) so that a noisy panel does not flap.
-/// - A tracking id that ends and a new one in the same slot within one frame are two contacts (the old
-///   one ends where it was), as real panels reuse a slot so for a finger elsewhere.
-/// - Hovering: a contact whose `ABS_MT_DISTANCE` is above 0 is in range but not touching (hid-multitouch
-///   reports in-range-without-tip so, with a distance of 1); it is not a touch until its distance reaches
-///   0, and a touch whose distance rises above 0 ends as a lift. A single-touch panel hovers with
-///   `BTN_TOOL_*` down and `BTN_TOUCH` up, which `BTN_TOUCH` already tells.
-/// - Palms: a contact the firmware marks `MT_TOOL_PALM`, or whose `ABS_MT_TOUCH_MAJOR` is larger than the
-///   palm size where that axis has a resolution (``TouchDevice/contactSizeUnitsPerMillimetre``), is a
-///   palm. A palm from its first frame is never reported; a touch that becomes one is reported
-///   ``ContactChange/Phase/cancelledAsPalm``. Either way the slot is ignored until its contact ends, as
-///   libinput latches palms. Palms are counted in ``diagnostics``.
-/// - After `SYN_DROPPED` everything up to the next `SYN_REPORT` is discarded and every live contact is
-///   cancelled, since its state is unknown; the slot is ignored until its contact ends or its tracking id
-///   changes (a daemon with libevdev resyncs instead: see ``resync(slots:)``).
+/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (`ContactTracker+ProtocolA.swift`)
+/// and single-touch panels (`ContactTracker+SingleTouch.swift`), ignoring the kernel's single-touch
+/// emulation on multi-touch devices. Each slot's contact is one state machine, ``SlotContact``. What
+/// counts as a touch, a hover or a palm, and what `SYN_DROPPED` does, are `docs/gestures.md`'s
+/// ("Contacts"); a palm is latched until its contact ends, as libinput does, and counted in
+/// ``diagnostics``; after a drop a daemon with libevdev resyncs instead (``resync(slots:)``).
 public struct ContactTracker: Sendable {
     public let device: TouchDevice
     public private(set) var settings: TrackerSettings
