@@ -46,14 +46,14 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(timer["Install"]?["WantedBy"], ["timers.target"])
     }
 
-    /// Runs `make TARGET` in the repository with `variables`, its `build` prerequisite taken as done (`-o`):
-    /// the binaries installed are the debug ones the test run has, not a release build.
-    func make(_ target: String, _ variables: [String: String], path: String) throws -> (status: Int32, stdout: String) {
+    /// Runs `arguments` (the first found on `path`, else on the test's PATH) from the repository's root, to
+    /// the end: its exit status and what it wrote, stdout and stderr together.
+    func run(_ arguments: [String], path: String? = nil) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["make", "-s", "-o", "build", target] + variables.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
+        p.arguments = arguments
         p.currentDirectoryURL = Executables.repoRoot
-        p.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
+        if let path { p.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 } }
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out
@@ -61,6 +61,12 @@ final class SystemdUnitFilesTests: XCTestCase {
         let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         return (p.terminationStatus, said)
+    }
+
+    /// Runs `make TARGET` with `variables`, its `build` prerequisite taken as done (`-o`): the binaries
+    /// installed are the debug ones the test run has, not a release build.
+    func make(_ target: String, _ variables: [String: String], path: String) throws -> (status: Int32, output: String) {
+        try run(["make", "-s", "-o", "build", target] + variables.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }, path: path)
     }
 
     /// `make install` into a scratch DESTDIR, under a PREFIX of its own so the rewritten paths show: every
@@ -86,7 +92,7 @@ final class SystemdUnitFilesTests: XCTestCase {
         ]
         let path = spy.path + ":" + environmentPath
         let install = try make("install", variables, path: path)
-        XCTAssertEqual(install.status, 0, install.stdout)
+        XCTAssertEqual(install.status, 0, install.output)
         func installed(_ p: String) -> URL { root.appendingPathComponent(String(p.drop { $0 == "/" })) }
         func exists(_ p: String) -> Bool { FileManager.default.fileExists(atPath: installed(p).path) }
 
@@ -126,7 +132,7 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: mark), "install ran systemctl: \((try? String(contentsOfFile: mark, encoding: .utf8)) ?? "")")
 
         let uninstall = try make("uninstall", variables, path: path)
-        XCTAssertEqual(uninstall.status, 0, uninstall.stdout)
+        XCTAssertEqual(uninstall.status, 0, uninstall.output)
         let left = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isDirectory)
@@ -146,17 +152,11 @@ final class SystemdUnitFilesTests: XCTestCase {
         try service.write(to: dir.appendingPathComponent("pressured-metrics.service"), atomically: true, encoding: .utf8)
         try text("systemd/pressured-metrics.timer").write(
             to: dir.appendingPathComponent("pressured-metrics.timer"), atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-        p.arguments = ["verify", dir.appendingPathComponent("pressured-metrics.service").path,
-                       dir.appendingPathComponent("pressured-metrics.timer").path]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = err
-        try p.run()
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, said)
+        let (status, said) = try run([
+            "/usr/bin/systemd-analyze", "verify", dir.appendingPathComponent("pressured-metrics.service").path,
+            dir.appendingPathComponent("pressured-metrics.timer").path,
+        ])
+        XCTAssertEqual(status, 0, said)
         XCTAssertEqual(said, "", "no warnings")
     }
 }
