@@ -106,11 +106,17 @@ extension Hub {
         send(.message(.error(error)), to: .client(id))
     }
 
+    /// Answers a request: ``RequestHandler`` decides what it comes to, and the hub does it.
     mutating func answer(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
-        guard permitted(c, requestID, access.refusal(of: request, clients.peer(of: c))) else { return }
-        switch request {
+        let decision = RequestHandler(settings: rules).decide(
+            request, from: c, peer: clients.peer(of: c), subscription: clients.subscription(of: c))
+        switch decision {
+        case .refuse(let refusal):
+            work.notices.append(.client("client \(c) refused: \(refusal)"))
+            reject(c, ProtocolError(id: requestID, code: .notPermitted, message: refusal))
+        case .invalid(let message):
+            reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: message))
         case .subscribe(let sub):
-            if let app = sub.app, !permitted(c, requestID, access.refusalToAct(as: app, clients.peer(of: c))) { return }
             let old = clients.subscription(of: c)
             clients.subscribe(c, sub)
             updateTouchReporting()
@@ -121,18 +127,31 @@ extension Hub {
             startTouchStreams(c, from: old)
             // An app that was started for a quick action gets the choice that was waiting for it.
             if let app = sub.app { deliverWaitingChoices(to: app, now: now) }
-        case .setRegion, .removeRegion, .setQuickActions, .chooseAction:
-            answerRegionRequest(c, requestID, request, now: now)
+        case .setRegion(let region, let cut):
+            regions.set(region)
+            updateTouchReporting()
+            send(.message(.regionReply(id: requestID, .setRegion(region: region.id, items: region.items.map(\.id), cut: cut))), to: .client(c))
+        case .removeRegion(let id):
+            guard regions.remove(owner: c, id: id) else {
+                reject(c, ProtocolError(id: requestID, code: .invalidArgument, message: "no region \(ClientRequest.quoted(id)) on this connection"))
+                return
+            }
+            updateTouchReporting()
+            send(.message(.regionReply(id: requestID, .removeRegion(region: id))), to: .client(c))
+        case .setQuickActions(let app, let kept, let shown, let cut):
+            quickActions.set(kept, forApp: app, &work)
+            send(.message(.regionReply(id: requestID, .setQuickActions(app: app, items: shown, cut: cut))), to: .client(c))
+        case .chooseAction(let app, let action):
+            let delivered = deliverChoice(app: app, action: action)
+            if !delivered { quickActions.wait(app: app, action: action, now: now, &work) }
+            send(.message(.regionReply(id: requestID, .chooseAction(app: app, action: action, delivered: delivered))), to: .client(c))
         case .devices:
             send(.message(.reply(id: requestID, .devices(deviceInfos))), to: .client(c))
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
             send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency, activity: activity))), to: .client(c))
-        case .set(let change):
-            var s = change.applied(to: settings)
-            // `Haptics = off` opens no haptic device: nothing a client sets can play on one.
-            if haptics.mode == .off { s.hapticsEnabled = false }
+        case .set(let s):
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue), haptics \(s.hapticsEnabled ? "on" : "off")"))
             // The answer first, then what everyone (this client too) hears about the change.
             send(.message(.reply(id: requestID, .set(PublicSettings(s)))), to: .client(c))
@@ -142,14 +161,6 @@ extension Hub {
         case .resetLearning(let device):
             resetLearning(c, requestID, device: device)
         }
-    }
-
-    /// True without a `refusal`; with one, the client is told it (`not-permitted`) and it is false.
-    mutating func permitted(_ c: Int, _ requestID: JSONValue?, _ refusal: String?) -> Bool {
-        guard let refusal else { return true }
-        work.notices.append(.client("client \(c) refused: \(refusal)"))
-        reject(c, ProtocolError(id: requestID, code: .notPermitted, message: refusal))
-        return false
     }
 
     /// `resetLearning`: the device (or every device) forgets its learned average and learns afresh; its
@@ -166,6 +177,79 @@ extension Hub {
         for i in devices.entries.indices where reset.contains(devices.entries[i].id) {
             devices.entries[i].pipeline.markAnnounced()
             broadcastDevice(.changed, devices[i].info)
+        }
+    }
+
+    // MARK: Chosen actions
+
+    /// Sends a chosen action to every connection of its app; false when none is connected.
+    mutating func deliverChoice(app: String, action: String) -> Bool {
+        send(.message(.action(app: app, action: action)), to: .app(app)) > 0
+    }
+
+    /// A client subscribed as `app`: the choices waiting for it are delivered now.
+    mutating func deliverWaitingChoices(to app: String, now: Timestamp) {
+        quickActions.expire(now: now, &work)
+        var delivered: [Bool] = []
+        for choice in quickActions.choices(forApp: app) {
+            let sent = deliverChoice(app: app, action: choice.action)
+            if sent { work.notices.append(.client("choice \(choice.action) delivered to \(app)")) }
+            delivered.append(sent)
+        }
+        if !delivered.isEmpty { quickActions.removeChoices(forApp: app, delivered: delivered) }
+    }
+
+    // MARK: Admission
+
+    /// The most clients served at once, under the configuration in force (`MaxClients`).
+    public var maximumClients: Int { configuration.maximumClients }
+
+    /// Whether a newcomer may connect now (``ClientAdmission``): clients being closed count until the
+    /// loop has closed them.
+    public var hasRoomForClient: Bool { ClientAdmission(maximumClients: maximumClients).hasRoom(connected: clients.count) }
+
+    /// A newcomer turned away at the cap (`peer`: who it is): the line to send it instead of `hello` (a
+    /// fatal `too-many-clients` error), then the loop closes it. Logged as a client line.
+    public mutating func refuseNewcomer(peer: PeerIdentity) -> [UInt8] {
+        let (why, line) = ClientAdmission(maximumClients: maximumClients).refusal(connected: clients.count)
+        work.notices.append(.client("turned a client away (\(peer)): \(why)"))
+        return line
+    }
+
+    // MARK: Whole streams (``ClientStreams``)
+
+    /// After `subscribe`: a `began` for each contact down on the devices whose touches the client hears
+    /// now and did not under `old`.
+    mutating func startTouchStreams(_ c: Int, from old: Subscription?) {
+        for e in ClientStreams.openings(c, from: old, clients: clients, devices: devices) {
+            send(.event(e), to: .client(c))
+        }
+    }
+
+    /// Ends what is open for the client and `sub` no longer covers: broadcast peeks of devices whose
+    /// gestures it does not hear, contacts of devices whose touches it does not hear. With nil (its
+    /// stream stops), everything: its regions' peeks too.
+    mutating func endStreams(_ c: Int, keeping sub: Subscription?) {
+        let lines = ClientStreams.endings(c, keeping: sub, clients: clients, devices: devices)
+        for line in lines { send(line, to: .client(c)) }
+        // A contact cancelled for a client is over for it while it stays down (it may still hear the
+        // device, or, at shutdown, its removal).
+        let cancelled = lines.compactMap { line -> ClientTable.TouchKey? in
+            if case .end(let key) = line.kind { return key }
+            return nil
+        }
+        guard !cancelled.isEmpty else { return }
+        let devices = devices
+        clients.stopHearing(c, cancelled) { key in
+            devices.index(of: key.device).map { devices.entries[$0].pipeline.isDown(contact: key.contact) } ?? false
+        }
+    }
+
+    /// Queues the last lines of every client being closed: what ends its open peeks and contacts, then
+    /// the error that says why.
+    mutating func sayFarewells() {
+        for id in clients.owedFarewells {
+            clients.sayFarewell(id, ending: ClientStreams.endings(id, keeping: nil, clients: clients, devices: devices), &work)
         }
     }
 }

@@ -139,4 +139,13 @@ extension Hub {
     mutating func broadcastDevice(_ change: ServerMessage.DeviceChange, _ info: DeviceInfo) {
         send(.message(.device(change: change, info)), to: change == .changed ? .everyone : .deviceWatchers)
     }
+
+    /// What an owned touch's quick-action menu shows.
+    func quickActionMenu(_ menu: RegionRouter.Menu) -> [QuickActionItem] {
+        switch menu {
+        case .icon(let app, let own):
+            return quickActions.menu(forApp: app, statics: configuration.staticQuickActions(forApp: app), own: own)
+        case .items(let items): return items
+        }
+    }
 }

@@ -1,17 +1,12 @@
 import PressureCore
 
-/// The daemon's brain, with no I/O. The Linux event loop feeds it (device events, client lines, and its
-/// timer, at ``nextDeadline``) and then takes the ``Work`` it gathered: bytes to write to clients, clients
-/// to close, notices to log, learned averages to save, configuration reloads to do.
-///
-/// It is made of parts with one job each, and sees to it that they agree:
-/// - ``DeviceTable``: the devices, their pipelines, and what they learned and remember;
-/// - ``ClientTable``: the clients, their queues and subscriptions, and the one way lines reach them;
-/// - ``RegionRouter``: the regions, and which of them owns which touch;
-/// - ``QuickActionStore``: run-time quick actions and chosen actions waiting for their app.
-///
-/// It keeps one clock, the loop's (``DeviceClock``). Because it is pure, the whole protocol is testable
-/// in-process, and a replay drives it exactly as a device does.
+/// The daemon's brain, with no I/O: the coordinator of parts with one job each. The Linux loop feeds it
+/// (device events, client lines, its timer at ``nextDeadline``) and takes the ``Work`` it gathered.
+/// Devices: ``DeviceTable``; clients and fan-out: ``ClientTable``; requests: ``RequestHandler``; regions:
+/// ``RegionRouter`` and ``QuickActionStore``; settings and access: ``HubSettings``; admission:
+/// ``ClientAdmission``; haptics: ``HapticCues``; latency: ``LatencyBook``; whole streams:
+/// ``ClientStreams``. Non-copyable, so the loop's queries borrow it. One clock, the loop's
+/// (``DeviceClock``): a replay drives it exactly as a device does.
 public struct Hub: ~Copyable, Sendable {
     /// Bad requests a connection may make in a row before it is closed (a request answered without an
     /// error starts the count again): a client stuck sending garbage goes, one that errs now and then stays.
@@ -24,16 +19,16 @@ public struct Hub: ~Copyable, Sendable {
     /// ago loses them (logged) beyond it, so connections inventing app ids cannot grow the daemon.
     public static let maximumQuickActionApps = 256
 
+    /// The settings and configuration in force, and who may do what under them.
+    var rules: HubSettings
     /// The gesture settings in force (the configuration's, or what a `set` request made of them).
-    public internal(set) var settings: GestureSettings
+    public var settings: GestureSettings { rules.settings }
     /// The configuration in force (read again on `SIGHUP` and `reload`).
-    public internal(set) var configuration: Configuration {
-        didSet { haptics = configuration.haptics }
-    }
+    public var configuration: Configuration { rules.configuration }
     /// The configuration's haptic settings, kept merged (gestures look them up on the hot path).
-    public private(set) var haptics: HapticSettings
+    public var haptics: HapticSettings { rules.haptics }
     /// The daemon's own user: as privileged as root (``AccessPolicy``).
-    public let daemonUser: UInt32
+    public var daemonUser: UInt32 { rules.daemonUser }
     /// Log every gesture state transition (`--verbose`).
     public var recordsTransitions = false {
         didSet {
@@ -55,10 +50,7 @@ public struct Hub: ~Copyable, Sendable {
     /// A hub serving nothing yet; `queueCapacity`: the bytes each client may have waiting (``ClientQueue``);
     /// `daemonUser`: the user the daemon runs as (`getuid()`).
     public init(configuration: Configuration, queueCapacity: Int = 256 * 1024, daemonUser: UInt32 = 0) {
-        self.configuration = configuration
-        haptics = configuration.haptics
-        self.daemonUser = daemonUser
-        settings = configuration.settings
+        rules = HubSettings(configuration: configuration, daemonUser: daemonUser)
         clients = ClientTable(queueCapacity: queueCapacity)
     }
 
@@ -102,7 +94,7 @@ public struct Hub: ~Copyable, Sendable {
     }
 
     /// Who may do what, under the configuration in force.
-    var access: AccessPolicy { AccessPolicy(configuration: configuration, daemonUser: daemonUser) }
+    var access: AccessPolicy { rules.access }
 
     /// Each device's force, as `status` reports it beside the counts.
     var forceStatus: [DeviceForceStatus] {
@@ -117,10 +109,7 @@ public struct Hub: ~Copyable, Sendable {
     /// When the loop must next call ``tick(now:)``: the earliest long-press deadline of any device and
     /// the expiry of the first waiting choice, on the loop's clock.
     public var nextDeadline: Timestamp? {
-        switch (devices.nextDeadline, quickActions.earliestExpiry) {
-        case (let d?, let c?): return min(d, c)
-        case (let d, let c): return d ?? c
-        }
+        .earliest(devices.nextDeadline, quickActions.earliestExpiry)
     }
 
     /// The loop's timer reached `now`: every device fires the long presses due by then on its clock, and
@@ -160,6 +149,51 @@ public struct Hub: ~Copyable, Sendable {
 
     /// Each device's latency figures, as `status` reports them: the devices served, then those gone.
     public var latency: [DeviceLatency] { latencyBook.report(devices) }
+
+    // MARK: Settings, configuration, stopping
+
+    /// New settings or configuration (`set`, `SIGHUP`): every pipeline takes them at once; every client
+    /// hears of the new settings and of each device whose force capability or range changed.
+    mutating func apply(settings new: GestureSettings, configuration newConfiguration: Configuration) {
+        let settingsChanged = rules.take(new, newConfiguration)
+        // An app the configuration now closes to a client that claimed it is no longer its: it gets none of
+        // its choices, and may not set its quick actions.
+        let policy = access
+        for (c, app) in clients.revokeApps(keeping: { policy.refusalToAct(as: $0, $1) == nil }) {
+            work.notices.append(.warning("client \(c) is no longer app \(app): the configuration closed it to \(clients.peer(of: c))"))
+        }
+        for i in devices.entries.indices {
+            if devices.reconfigure(i, newConfiguration, settings: new, &work) {
+                broadcastDevice(.changed, devices[i].info)
+            }
+            devices.entries[i].pipeline.markAnnounced()
+        }
+        if settingsChanged { send(.message(.settings(PublicSettings(settings))), to: .everyone) }
+    }
+
+    /// `SIGHUP` or a `reload` request: the configuration files were read again. The requester (if any) is
+    /// answered before everyone hears what changed.
+    public mutating func reload(_ newConfiguration: Configuration, answering request: ReloadRequest? = nil) {
+        work.notices.append(.info("configuration reloaded"))
+        if let r = request {
+            send(.message(.reply(id: r.id, .reload(PublicSettings(newConfiguration.settings)))), to: .client(r.client))
+        }
+        apply(settings: newConfiguration.settings, configuration: newConfiguration)
+    }
+
+    /// The configuration could not be read again: the old one stays, and the requester is told why.
+    public mutating func reloadFailed(_ message: String, answering request: ReloadRequest?) {
+        work.notices.append(.warning("reload failed, keeping the old configuration: \(message)"))
+        guard let r = request else { return }
+        send(.message(.error(ProtocolError(id: r.id, code: .reloadFailed, message: message))), to: .client(r.client))
+    }
+
+    /// The daemon stops: every client gets `bye`, after what ends its streams (a `dismiss` for each peek
+    /// and a `cancelled` for each contact still open for it), as when a device goes.
+    public mutating func shutdown(reason: String) {
+        for id in clients.ids where clients.isOpen(id) { endStreams(id, keeping: nil) }
+        send(.message(.bye(reason: reason)), to: .everyone)
+    }
 
     // MARK: Sending
 

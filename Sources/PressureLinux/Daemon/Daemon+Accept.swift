@@ -105,10 +105,7 @@ extension Daemon {
     /// When the timer must fire for the limits: the listener's rest ending, a summary due. (Asked every
     /// turn of the loop: no array, so no allocation.)
     func limitsWake() -> Int64? {
-        var earliest = listenerRest.until
-        if let t = clientLog.summaryDue, earliest.map({ t < $0 }) ?? true { earliest = t }
-        if let t = acceptLog.summaryDue, earliest.map({ t < $0 }) ?? true { earliest = t }
-        return earliest
+        .earliest(.earliest(listenerRest.until, clientLog.summaryDue), acceptLog.summaryDue)
     }
 
     /// The timer fired: a rest that is over ends, summaries due are written; `stopping`: every summary

@@ -192,7 +192,7 @@ public final class Daemon {
     func armTimer() {
         var earliest: Int64? = nil
         func consider(_ t: Int64?) {
-            if let t, earliest.map({ t < $0 }) ?? true { earliest = t }
+            earliest = .earliest(earliest, t)
         }
         consider(limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
