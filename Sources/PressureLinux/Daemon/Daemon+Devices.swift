@@ -1,8 +1,9 @@
 import Glibc
+import PressureCapture
 import PressureCommandLine
 import PressureCore
 
-/// Live devices: discovery, hot-plug, reading, unplug.
+/// Devices: discovery, hot-plug, reading, unplug; and a replay, served as a device.
 extension Daemon {
     /// Pinned devices (`--device`), or discovery (udev, else a watch on the input directory).
     func startDevices() {
@@ -31,7 +32,7 @@ extension Daemon {
                 if let id = deviceNodes[node] { closeDevice(id, why: "removed") }
             }
         }
-        hapticHotplug()
+        haptics.followHotplug(discovery)
     }
 
     /// Opens a node and serves it if it is a touch device. Permission problems wait for the node's
@@ -110,5 +111,51 @@ extension Daemon {
         device.close()
         deviceNodes[device.node] = nil
         hub.removeDevice(id)
+    }
+
+    // MARK: `--replay`: a capture served through the whole daemon, socket included (``ReplayRun``)
+
+    func startReplaySource(_ input: ReplayInput) throws(DaemonError) {
+        let source = ReplaySource(input.events, speed: options.speed)
+        // A replayed device learns in memory only, and keeps the capture's times.
+        guard let id = hub.addDevice(
+            node: "replay:\(input.path)", description: input.capture.device, learned: input.learned,
+            assumed: input.capture.assumptions, clock: source.clock)
+        else {
+            throw .replayNotTouch(input.path)
+        }
+        replay = ReplayRun(source: source, device: id)
+        Log.info("replay of \(input.path) (\(source.eventCount) events) starts when a client subscribes")
+    }
+
+    /// The replay starts once some client has subscribed, so its first events reach someone.
+    func startReplayIfSubscribed() {
+        guard let r = replay, !r.source.started, hub.hasSubscriber else { return }
+        r.source.start(atMonotonic: monotonicMicroseconds())
+        hub.setClock(r.source.clock, device: r.device)
+        Log.info("replay started")
+    }
+
+    /// When the replay's next events are due (``ReplayRun/wake(hub:clients:)``).
+    func replayWake() -> Int64? {
+        guard let r = replay else { return nil }
+        return r.wake(hub: hub, clients: clients)
+    }
+
+    /// Feeds the replay's events due by `now`; at its end (or a capture error), the device goes as when
+    /// one is unplugged: contacts still down are cancelled, open peeks dismissed.
+    func stepReplay(now: Int64) {
+        guard let r = replay, r.source.started else { return }
+        var failure: CaptureError? = nil
+        do throws(CaptureError) { try r.step(now: now, hub: &hub, clients: clients) } catch { failure = error }
+        guard r.source.finished || failure != nil else { return }
+        hub.removeDevice(r.device)
+        replay = nil
+        if let failure {
+            Log.error("replay: \(failure); the replay ends there")
+        } else {
+            Log.info("replay finished")
+        }
+        if options.exitWhenDone { lifetime.finish() }
     }
 }

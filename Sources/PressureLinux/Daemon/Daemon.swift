@@ -23,7 +23,7 @@ public final class Daemon {
     var devices: [Int: EvdevDevice] = [:]
     var deviceNodes: [String: Int] = [:]
     var discovery: (any HotplugSource)? = nil
-    var replay: (source: ReplaySource, device: Int)? = nil
+    var replay: ReplayRun? = nil
     var lifetime = LoopLifetime()
     var readBuffer: [InputEvent] = []
     let notify = SystemdNotify()
@@ -36,7 +36,7 @@ public final class Daemon {
     var work = Hub.Work()
     /// What devices learned, kept between runs.
     let learnedStore: LearnedStateStore
-    /// Lines about clients, within a budget, and their summary (`Daemon+Accept.swift`).
+    /// Lines about clients, within a budget, and their summary (`Daemon+Clients.swift`).
     var clientLog = ClientActivityLog()
     /// Accept failures: one line a window, then how many more.
     var acceptLog = LogRateLimit(budget: 1)
@@ -62,7 +62,7 @@ public final class Daemon {
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw .system(error) }
-        let replayInput = try options.replay.map { path throws(DaemonError) in try Self.loadReplay(path, options: options) }
+        let replayInput = try options.replay.map { path throws(DaemonError) in try ReplayInput.load(path, options: options) }
         if let inherited = SocketActivation.listeningFD() {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
             // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
@@ -84,7 +84,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
-        startHaptics()
+        haptics.start(discovery: discovery, replaying: options.replay != nil)
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         checkDescriptorBudget()
         performHubWork()
@@ -180,7 +180,7 @@ public final class Daemon {
         notify?.send("RELOADING=1")
         do {
             hub.reload(try Self.loadConfiguration(options), answering: request)
-            reconfigureHaptics()
+            haptics.reload(hub.haptics, discovery: discovery, replaying: options.replay != nil)
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }

@@ -14,7 +14,7 @@ final class ReplaySource {
     /// Events handed to the hub per wake-up at speed 0 at most, so clients are written to between batches...
     static let batch = 2048
     /// ...in slices of this many, the loop stopping early once a reader the replay waits for has its fill
-    /// (``Daemon/stepReplay(now:)``): a slice of ten contacts' frames queues some 16 KiB for a touch
+    /// (``ReplayRun/step(now:hub:clients:)``): a slice of ten contacts' frames queues some 16 KiB for a touch
     /// subscriber, so one that keeps up is never coalesced.
     static let slice = 256
     private var replay: CaptureReplay

@@ -71,4 +71,49 @@ public final class HapticDevices {
         for (_, d) in devices { d.close() }
         devices = [:]
     }
+
+    // MARK: Which nodes, found at start and through udev's hot-plug
+
+    /// The haptic nodes to use under `settings`: those it names, then those udev calls haptic (a replay
+    /// plays on configured nodes only: no finger is on this machine's devices).
+    static func nodes(for settings: HapticSettings, discovery: (any HotplugSource)?, replaying: Bool) -> [String] {
+        guard settings.mode != .off else { return [] }
+        var nodes = settings.nodes
+        if !replaying {
+            if let monitor = discovery as? UdevMonitor {
+                nodes += monitor.scanHaptic()
+            } else if UdevDiscovery.isAvailable(), let udev = try? UdevDiscovery() {
+                nodes += udev.enumerateHaptic()
+            }
+        }
+        var seen: Set<String> = []
+        return nodes.filter { seen.insert($0).inserted }
+    }
+
+    /// Opens the haptic devices at start, saying in one line when there are none to play on.
+    func start(discovery: (any HotplugSource)?, replaying: Bool) {
+        for node in Self.nodes(for: settings, discovery: discovery, replaying: replaying) { open(node) }
+        if settings.mode == .off {
+            Log.info("haptics: off (Haptics = off)")
+        } else if devices.isEmpty {
+            Log.info("haptics: no haptic device found")
+        }
+    }
+
+    /// Opens and closes udev's haptic nodes added and removed since it last announced them.
+    func followHotplug(_ discovery: (any HotplugSource)?) {
+        guard let monitor = discovery as? UdevMonitor else { return }
+        for change in monitor.takeHapticChanges() {
+            switch change {
+            case .added(let node): open(node)
+            case .removed(let node): close(node)
+            }
+        }
+    }
+
+    /// After a reload: the devices are opened afresh if the haptic settings changed.
+    func reload(_ new: HapticSettings, discovery: (any HotplugSource)?, replaying: Bool) {
+        guard new != settings else { return }
+        reconfigure(new, nodes: Self.nodes(for: new, discovery: discovery, replaying: replaying))
+    }
 }

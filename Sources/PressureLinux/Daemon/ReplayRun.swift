@@ -1,0 +1,73 @@
+import PressureCapture
+import PressureCore
+import PressureHub
+
+/// A replay being served: its source and the hub's device it plays as, and how it is paced against the
+/// clients that read it. At full speed it waits while a subscriber that keeps up has ``backlog`` queued,
+/// but for one whose socket takes nothing at most ``stallLimit``: after that the replay goes on without
+/// it, and its queue follows the rules it follows for a live device (its touches' `moved` coalesced,
+/// disconnected `too-slow` when full), so one stuck client never freezes the others, and
+/// `--exit-when-done` always comes.
+struct ReplayRun {
+    let source: ReplaySource
+    let device: Int
+
+    /// Bytes queued for a subscriber that hold a full-speed replay back.
+    static let backlog = 64 * 1024
+    /// How long (µs) a subscriber whose socket takes nothing holds it back at most.
+    static let stallLimit: Int64 = 1_000_000
+
+    /// When the next events are due, on the monotonic clock (nil: none, or not started). At full speed
+    /// that is at once (1, in the past) unless a subscriber that keeps up holds it back: then when its
+    /// socket drains (the loop wakes for that) or, at the latest, when the replay stops waiting for it.
+    func wake(hub: borrowing Hub, clients: ClientConnections) -> Int64? {
+        guard source.started, !source.finished else { return nil }
+        guard source.speed <= 0 else { return source.nextWake }
+        var wake: Int64 = 1
+        var now: Int64? = nil
+        for (id, c) in clients where hub.backlog(client: id) >= Self.backlog {
+            let t = now ?? monotonicMicroseconds()
+            now = t
+            if c.tookBytes || c.stalledSince == nil {
+                c.tookBytes = false
+                c.stalledSince = t
+            }
+            let giveUp = (c.stalledSince ?? t) + Self.stallLimit
+            if giveUp > t { wake = max(wake, giveUp) }
+        }
+        return wake
+    }
+
+    /// Feeds the events due by `now` into the hub, telling it when each slice is queued (its latency
+    /// figures); the hub's own tick, after this, fires the long presses due. At full speed: slices, up to
+    /// a batch, for as long as no reader the replay waits for has its fill.
+    func step(now: Int64, hub: inout Hub, clients: ClientConnections) throws(CaptureError) {
+        guard source.started else { return }
+        if source.speed > 0 {
+            // Paced: every event due by now (a streamed capture's batches end slices: take again).
+            while true {
+                let due = try source.due(atMonotonic: now)
+                if due.isEmpty { break }
+                hub.handle(device: device, events: due)
+                Self.queued(&hub)
+            }
+            return
+        }
+        // A slice is empty only once the capture is finished.
+        var fed = 0
+        while fed < ReplaySource.batch, !source.finished, (wake(hub: hub, clients: clients) ?? 1) <= now {
+            let slice = try source.due(atMonotonic: now)
+            if slice.isEmpty { break }
+            // No clock maps the capture's times at full speed: latency runs from this hand-over.
+            let handedOver = Timestamp(microseconds: monotonicMicroseconds())
+            hub.handle(device: device, events: slice, handedOverAt: handedOver)
+            fed += slice.count
+            Self.queued(&hub)
+        }
+    }
+
+    /// The frames just fed have their lines queued, now on the monotonic clock.
+    private static func queued(_ hub: inout Hub) {
+        if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
+    }
+}
