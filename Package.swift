@@ -1,17 +1,7 @@
 // swift-tools-version:6.0
 // pressured: force and force gestures from Linux touch hardware.
-//
-// Dependency direction (one way): PressureProtocol (the wire: its types and their JSON, pure Swift, no
-// Foundation) ← PressureCore (pure Swift, no I/O, no C; fills protocol values from its pipeline and
-// re-exports PressureProtocol) ← PressureLinux (libevdev, libudev, the daemon's loop; over PressureSystem,
-// the syscall funnel and the loop's descriptors, Glibc and CLinux only) ← executables.
-// The web bridge: PressureWebSocket (frames, no dependency) and PressureProtocol ← PressureWebBridge (its
-// decisions, pure) ← PressureWeb (its loop, over PressureSystem) ← pressured-web: no core, no libevdev.
-// PressureClient (the Swift client library: Glibc sockets) depends on PressureProtocol alone, so apps link
-// neither the core nor libevdev nor libudev, and decode the very types the daemon encodes.
-// PressureCommandLine (option reading and log lines, Glibc only) serves PressureLinux, PressureTools and
-// the executables alike, so PressureTools (client-side pressurectl commands) joins the client with it and
-// links no C library either. Benchmarks live in their own executable so tests never time anything.
+// The targets and which way they depend: docs/architecture.md, "Targets" (TargetImportsTests holds the
+// sources to it). Benchmarks live in their own executable so tests never time anything.
 import PackageDescription
 
 let package = Package(
