@@ -1,20 +1,14 @@
 import PressureCore
 
-/// The device a log without a description must have been, worked out from its events, with every guess
-/// put into words for ``Capture/assumptions``. evtest and `getevent` logs are how most bug reports and
-/// Android traces come, and most have no header (or a partial one from `--desc`).
-///
-/// The rules, for a log with no description at all:
+/// The device a log without a description must have been, worked out from its events, every guess put
+/// into words for ``Capture/assumptions`` (most evtest and `getevent` logs in bug reports have no header):
 /// - pressure (`ABS_PRESSURE`, `ABS_MT_PRESSURE`) and contact size (`ABS_MT_TOUCH_*`, `ABS_MT_WIDTH_*`):
-///   0..255, the range nearly every panel declares (or up to the largest value seen, where one is above);
-///   `ABS_MT_TRACKING_ID` 0..65535, the kernel's usual range;
-/// - every other axis, positions included: 0 (or the smallest value seen, if negative) to the largest value
-///   seen, at least 1;
-/// - protocol: `SYN_MT_REPORT` seen → protocol A (no slots); else `ABS_MT_SLOT` seen → slots 0..the largest
-///   seen; else tracking ids without slot events (Android's "protocol B without slots") → one slot,
-///   `ABS_MT_SLOT` 0..0, so the tracker takes each frame as changes to the last;
-/// - a touchpad where a touchpad's keys are seen (`BTN_TOOL_FINGER`, the multi-finger tools, `BTN_LEFT`):
-///   `INPUT_PROP_POINTER`; otherwise a touchscreen: `INPUT_PROP_DIRECT`.
+///   0..255, what nearly every panel declares (or up to the largest value seen); `ABS_MT_TRACKING_ID`
+///   0..65535; every other axis: 0 (or the smallest value seen, if negative) to the largest seen, at least 1;
+/// - `SYN_MT_REPORT` seen → protocol A; else `ABS_MT_SLOT` seen → slots 0..the largest seen; else
+///   (Android's "protocol B without slots") one slot, `ABS_MT_SLOT` 0..0, each frame a change to the last;
+/// - a touchpad's keys seen (`BTN_TOOL_FINGER`, the multi-finger tools, `BTN_LEFT`): `INPUT_PROP_POINTER`;
+///   otherwise a touchscreen: `INPUT_PROP_DIRECT`.
 enum AssumedDescription {
     /// What the events show about the device that sent them: the codes used, each axis's values. Gathered
     /// an event at a time (``see(_:)``), so a first pass over a long log keeps this and not the events.

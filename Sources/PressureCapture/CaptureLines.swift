@@ -1,17 +1,13 @@
 import PressureCore
 
-/// A capture's bytes as whole lines, read from a ``CaptureByteSource`` a fixed-size chunk at a time. The
-/// buffer holds the line being completed and one chunk; a line cut by a chunk's end is moved to the front
-/// and completed by the next read, so memory stays flat however long the capture is (a line longer than
-/// ``maximumLineLength`` is refused rather than buffered). Over bytes already in memory it reads nothing
-/// and copies nothing: the memory is the buffer.
+/// A capture's bytes as whole lines, read from a ``CaptureByteSource`` a fixed-size chunk at a time so
+/// that memory stays flat however long the capture is: a line cut by a chunk's end is moved to the front
+/// and completed by the next read, and one longer than ``maximumLineLength`` is refused. Over bytes
+/// already in memory it reads and copies nothing: the memory is the buffer.
 ///
-/// Two ways to take the lines, for two kinds of reader:
-/// - ``nextBlock()``: every whole line in the buffer at once, for the readers whose loop runs over a
-///   buffer of lines (evemu, evtest, getevent: a block is to them what the whole file used to be);
-/// - ``nextLine()``: one line, numbered, for the `libinput record` scanner that looks one line ahead.
-///
-/// What either returns stays valid until the next call to either (or to ``restart(at:lineNumber:)``).
+/// ``nextBlock()`` gives every whole line in the buffer, for the evemu, evtest and getevent readers;
+/// ``nextLine()`` one numbered line, for the `libinput record` scanner that looks one line ahead. What
+/// either returns stays valid until the next call to either (or to ``restart(at:lineNumber:)``).
 public final class CaptureLines {
     /// What a file is read in when nothing else is asked for.
     public static let defaultChunkSize = 1 << 16

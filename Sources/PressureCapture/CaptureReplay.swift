@@ -1,24 +1,14 @@
 import PressureCore
 
-/// The one replay driver: plays a capture's events, in order, to whatever serves them. `pressurectl
-/// replay`, the plot, the tests and fuzz targets play into a ``TouchPipeline`` with ``run(_:through:deliver:announce:)``;
-/// the daemon's `--replay` plays into its ``Hub``, paced by the monotonic clock or in batches at full speed.
-///
-/// Why one driver: what apps receive from a capture must not depend on which of those played it, and the
-/// two drivers there were had to be kept equal by a test. They differ only in pacing and in who takes the
-/// events, so the rules live here and in what the takers share:
-/// - events go out in order, in slices (``take(atMost:through:)``); whoever takes them feeds them as a
-///   live device's are fed (``TouchPipeline/feed(_:)``, which the hub uses too), so each long-press
-///   deadline is ticked in before the first event at or after it;
-/// - when the events run out (``isFinished``) the source is gone, as when a device is unplugged: every
-///   contact still down is cancelled at ``lastTime`` (open peeks dismissed), so every touch ends and every
-///   peek ends in a pop or a dismiss. Deadlines after the last event are not fired: the recording says no
-///   more time passed. (No deadline at or before the last event can be pending then: `feed` fired those
-///   before the event, and a contact's own deadline lies after its start.)
-///
-/// The events stay behind the driver and go out as slices only, so a capture streamed from its file
-/// (``CaptureStream``, read a batch at a time) plays exactly as one in memory: nobody who plays it holds
-/// more than a batch.
+/// The one replay driver: plays a capture's events, in order, into a ``TouchPipeline`` with
+/// ``run(_:through:deliver:announce:)`` (`pressurectl replay`, the plot, tests, fuzz targets) or into the
+/// daemon's ``Hub`` (`--replay`). One driver, so what apps receive cannot depend on who played it:
+/// - events go out in slices (``take(atMost:through:)``), fed as a live device's are
+///   (``TouchPipeline/feed(_:)``): each long-press deadline is ticked in before the first event at or
+///   after it;
+/// - at the end (``isFinished``) the source is gone, as an unplugged device: contacts still down are
+///   cancelled at ``lastTime``; later deadlines are not fired, as the recording says no time passed;
+/// - only slices leave the driver, so a streamed capture (``CaptureStream``) plays exactly as one in memory.
 public struct CaptureReplay {
     /// The events going out: all of them for a capture in memory, the current batch for a stream.
     private var events: [InputEvent]

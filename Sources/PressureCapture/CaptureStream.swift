@@ -1,22 +1,13 @@
 import PressureCore
 
-/// A capture read from its bytes as it is played, so that memory does not grow with its length: two passes
-/// over the lines (``CaptureLines``), neither of which keeps the events.
-///
-/// 1. ``open(_:format:description:deviceIndex:)`` reads the whole file once and checks every line as the
-///    readers always have, so a bad line is reported (file:line) before a single event is played. It keeps
-///    what needs the whole file: the device's description (an evemu header may go on after the first
-///    events; a log's description is worked out from all of its events), which of several devices is
-///    played, how many events that one has, what was assumed.
-/// 2. ``read(into:)`` then reads the file again from the start (a `libinput record` file: from each of the
-///    chosen device's `events:` blocks) and hands out that device's events, about a block at a time.
-///
-/// The same readers run in both passes and over a file in memory (``readAll()``, what ``CaptureReader``
-/// returns), so a file streams to exactly the events it reads to whole.
-///
-/// An evemu file can also be read in one pass (``FirstPass/header``): its header first, then its events
-/// checked as they are played. Whoever plays it so holds back what it makes of them until the file is
-/// known to be good: the stream's end, or ``checkRest()``.
+/// A capture read from its bytes as it is played, so that memory does not grow with its length: two
+/// passes over the lines (``CaptureLines``), neither keeping the events (`docs/architecture.md`, "Reading
+/// a capture, streamed"). ``open(_:format:description:deviceIndex:)`` checks every line, so a bad one is
+/// reported (file:line) before any event is played, and keeps what needs the whole file (description,
+/// device chosen, its event count, what was assumed); ``read(into:)`` reads again and hands out events.
+/// The same readers run in both passes and in ``readAll()``, so a file streams to exactly the events it
+/// reads to whole. An evemu file may be read in one pass (``FirstPass/header``): whoever plays it so holds
+/// back what it makes of the events until the file is known good (its end, or ``checkRest()``).
 public struct CaptureStream {
     /// What ``open(_:format:description:deviceIndex:firstPass:)`` reads before the first event is played.
     public enum FirstPass: Sendable {

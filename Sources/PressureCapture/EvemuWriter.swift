@@ -1,9 +1,7 @@
 import PressureCore
 
-/// Writes evemu 1.3 text as `evemu-record` does, so `evemu-play` and `evemu-device` take it and our
-/// ``EvemuReader`` reads back exactly the description and events written.
-///
-/// The header, in the order evemu's own parser insists on:
+/// Writes evemu 1.3 text as `evemu-record` does, so `evemu-play` and `evemu-device` take it and
+/// ``EvemuReader`` reads back exactly what was written. The header, in the order evemu's parser insists on:
 ///
 /// ```
 /// # EVEMU 1.3
@@ -11,16 +9,14 @@ import PressureCore
 /// N: FlatFrog FlatFrog Multitouch 3200
 /// I: 0003 25b5 0002 0000                                       bus vendor product version, %04x
 /// P: 02 00 00 00 00 00 00 00                                   property bits, 8 bytes a line
-/// B: 00 0b 00 00 00 00 00 00 00                                EV_SYN, always this line
-/// B: 01 00 00 …                                                each type's code bits, 8 bytes a line
+/// B: 00 0b 00 00 00 00 00 00 00                                EV_SYN, always; then each type's code bits
 /// A: 35 0 11174 5 0 16                                         code min max fuzz flat resolution
 /// E: 0.000000 0003 0039 0000	# EV_ABS / ABS_MT_TRACKING_ID   0
 /// ```
 ///
-/// Like evemu (through libevdev's table of each type's largest code), every type libevdev knows gets
-/// its full mask, even when empty: EV_KEY twelve lines, EV_FF two, the others one. A description with a
-/// code beyond that size, or of another type, still gets written (in as many lines as it takes), so
-/// nothing is lost; codes beyond ``maximumCode`` cannot be expressed in the format and are left out.
+/// As in evemu, each type libevdev knows gets its full mask, even empty (EV_KEY twelve `B:` lines, EV_FF
+/// two, others one); other codes are still written so nothing is lost, except codes beyond
+/// ``maximumCode``, which the format cannot express.
 public struct EvemuWriter: Sendable {
     public static let version = "1.3"
 

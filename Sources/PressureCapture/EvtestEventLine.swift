@@ -1,17 +1,14 @@
 import PressureCore
 
 /// One `Event:` line of evtest's output, from just after `Event:`:
-///
 /// ```
 /// Event: time 67267.533442, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 16
 /// Event: time 67267.533482, -------------- SYN_REPORT ------------
 /// Event: time 67267.533482, ++++++++++++++ SYN_MT_REPORT ++++++++++++
 /// Event: time 67267.533482, >>>>>>>>>>>>>> SYN_DROPPED <<<<<<<<<<<<
 /// ```
-///
-/// The names in parentheses are evtest's and are not read: the numbers count, so `(?)` and an old evtest's
-/// `(Absolute)` are fine. A frame line's name is read (older evtest wrote `Report Sync`). `MSC_SCAN` and
-/// `MSC_RAW` values are hexadecimal, as evtest prints them; every other value is decimal.
+/// The numbers count, not evtest's names in parentheses (`(?)`, an old `(Absolute)`), except a frame
+/// line's name (older evtest wrote `Report Sync`). `MSC_SCAN` and `MSC_RAW` values are hex, others decimal.
 enum EvtestEventLine {
     enum Parsed {
         case event(InputEvent)

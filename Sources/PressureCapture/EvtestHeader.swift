@@ -9,10 +9,7 @@ import PressureCore
 /// Supported events:
 ///   Event type 3 (EV_ABS)
 ///     Event code 58 (ABS_MT_PRESSURE)
-///       Value      0
-///       Min        0
-///       Max      255
-///       Resolution      12          (Fuzz, Flat and Resolution appear only where not 0)
+///       Value      0                (then Min, Max, one a line; Fuzz, Flat, Resolution only where not 0)
 /// Properties:
 ///   Property type 1 (INPUT_PROP_DIRECT)
 /// Key repeat handling: …            (skipped, with its Repeat and Value lines)

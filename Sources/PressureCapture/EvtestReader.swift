@@ -1,18 +1,13 @@
 import PressureCore
 
-/// Reads what `evtest /dev/input/eventN` prints: an optional header (``EvtestHeader``) and `Event:` lines
-/// (``EvtestEventLine``), as pasted into bug reports and mailing lists.
-///
-/// - A file may hold several evtest sessions, each opened by its own header: they are devices 0..n-1,
-///   chosen with `deviceIndex`, by default the first touch device with events (as for `libinput record`).
-/// - A session without a header takes its description from `description` (`--desc`, completed from the
-///   events by ``AssumedDescription/complete(_:from:name:)``), else from what its events show
-///   (``AssumedDescription/infer(from:name:identity:)``), every guess stated in ``Capture/assumptions``.
-/// - A mail client's wrap of an event line is rejoined where it can only be one: the line ends after
-///   `code N` and the next begins with `(`, or it ends after the code's name and the next begins with
-///   `value`.
-/// - Text that is neither header nor event (a mail's prose between sessions) is skipped; a line that
-///   starts with `Event:` and is malformed is an error naming its line. Times are kept as given.
+/// Reads what `evtest /dev/input/eventN` prints, as pasted into bug reports and mailing lists: an
+/// optional header (``EvtestHeader``) and `Event:` lines (``EvtestEventLine``).
+/// - Each header opens a session: devices 0..n-1, chosen with `deviceIndex`, by default the first touch
+///   device with events. Without a header: `description` (`--desc`, completed by
+///   ``AssumedDescription/complete(_:from:name:)``), else ``AssumedDescription/infer(from:name:identity:)``.
+/// - A mail client's wrap is rejoined where it can only be one: a line ending after `code N` with the
+///   next beginning `(`, or ending after the code's name with the next beginning `value`.
+/// - Other text is skipped; a malformed `Event:` line is an error naming its line. Times are kept as given.
 public enum EvtestReader {
     /// Whether the line (`s` at its start) is an event line or opens a header.
     static func isEvtest(_ s: inout LineScanner) -> Bool {

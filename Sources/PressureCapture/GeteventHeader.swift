@@ -1,16 +1,11 @@
 import PressureCore
 
 /// Collects one device's block of `getevent -p` / `-lp` (or the plain `add device` lines every getevent
-/// prints) into a ``DeviceDescription``. The block's lines after `add device N: /dev/input/eventX` are
-/// indented:
+/// prints) into a ``DeviceDescription``. After `add device N: /dev/input/eventX`, indented, one a line:
 ///
 /// ```
-///   bus:      0018
-///   vendor    0000
-///   product   0000
-///   version   0000
-///   name:     "touch_dev"
-///   version:  1.0.1
+///   bus:      0018    vendor    0000    product   0000    version   0000
+///   name:     "touch_dev"    version:  1.0.1
 ///   events:
 ///     KEY (0001): BTN_TOUCH             BTN_TOOL_FINGER*          (names with -l, else 4 hex digits)
 ///     ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0

@@ -8,12 +8,10 @@ import PressureCore
 /// [   34490.122406] 0003 0039 ffffffff
 /// ```
 ///
-/// Numbers are hexadecimal; a value is 32 bits of two's complement (`ffffffff` is -1). With `-l`, getevent
-/// names what it can and prints the rest as numbers: a type or code in 4 hex digits, a value in 8, and names
-/// values of keys (`UP`, `DOWN`, `REPEAT`) and of `ABS_MT_TOOL_TYPE` (`MT_TOOL_FINGER`…). It cuts names to
-/// 20 characters, so a name of exactly 20 that the table lacks is looked up as the start of a longer one.
-/// The device's node comes before the event where getevent watches several devices; `-r` adds ` rate N`
-/// after a frame.
+/// Hexadecimal; a value is 32-bit two's complement. `-l` names what it can (types, codes, key values
+/// `UP`/`DOWN`/`REPEAT`, `MT_TOOL_*`) and cuts names to 20 characters, so a 20-character name the table
+/// lacks is looked up as the start of a longer one. The node appears where several devices are watched;
+/// `-r` adds ` rate N` after a frame.
 enum GeteventLine {
     enum Parsed {
         /// The event, and where in the line the node's name is (without its colon), if it has one.

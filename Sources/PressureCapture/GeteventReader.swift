@@ -1,19 +1,14 @@
 import PressureCore
 
-/// Reads Android `getevent -lt` and `getevent -t` logs: event lines (``GeteventLine``), with the device
-/// blocks getevent prints before them (``GeteventHeader``: `add device N: /dev/input/eventX`, and with
-/// `-p` the device's axes).
-///
-/// - Where several devices are watched, each line names its node: events are grouped by node, the devices
-///   numbered by first appearance (block or event), chosen with `deviceIndex`, by default the first touch
-///   device with events. Lines without a node belong to the one device a block names, else to a device of
-///   their own.
-/// - A device whose block lists its axes is described by it; else by `description` (`--desc`, completed
-///   from the events); else by what its events show (``AssumedDescription/infer(from:name:identity:)``),
-///   every guess stated in ``Capture/assumptions``, the device named after the file.
-/// - Text that is neither (`could not open …`, `remove device …`) is skipped; a line that starts with `[`
-///   and is malformed is an error naming its line, and so is an event line without a time stamp.
-///   Times are kept as given.
+/// Reads Android `getevent -lt` and `getevent -t` logs: event lines (``GeteventLine``) and the device
+/// blocks printed before them (``GeteventHeader``).
+/// - Lines that name a node are grouped by node; devices are numbered by first appearance (block or
+///   event) and chosen with `deviceIndex`, by default the first touch device with events. Lines without
+///   a node belong to the one device a block names, else to a device of their own.
+/// - A device is described by its block's axes, else by `description` (`--desc`), else by its events,
+///   named after the file (``AssumedDescription/infer(from:name:identity:)``; ``Capture/assumptions``).
+/// - Other text is skipped; a malformed line that starts with `[`, or an event line without a time stamp,
+///   is an error naming its line. Times are kept as given.
 public enum GeteventReader {
     /// Whether the line (`s` at its start) opens a device block or starts like an event line.
     static func isGetevent(_ s: inout LineScanner) -> Bool {

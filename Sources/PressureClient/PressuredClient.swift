@@ -7,18 +7,14 @@ import Synchronization
 ///
 /// ```swift
 /// let client = PressuredClient(options: .init(events: [.gestures, .devices]))
-/// let hello = try await client.start()
+/// _ = try await client.start()
 /// for try await event in client.events {
-///     switch event {
-///     case .gesture(let g, _): handle(g)
-///     case .reconnected(let hello): reconfigure(for: hello.devices)
-///     default: break
-///     }
+///     if case .reconnected(let hello) = event { reconfigure(for: hello.devices) }
 /// }
 /// ```
 ///
-/// ``events`` ends only after ``close()``, when the consumer stops iterating (task cancelled), or by
-/// throwing ``PressuredClientError/gaveUp(attempts:lastError:)`` when ``Options/maximumAttempts`` runs out.
+/// ``events`` ends after ``close()``, when iteration stops, or by throwing
+/// ``PressuredClientError/gaveUp(attempts:lastError:)`` once ``Options/maximumAttempts`` runs out.
 /// Events in flight when a connection dies are lost with it: the `disconnected`/`reconnected` pair says so.
 public final class PressuredClient: Sendable {
     /// How to connect and when to retry.

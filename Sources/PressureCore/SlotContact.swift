@@ -1,10 +1,6 @@
-/// What the tracker made of the contact in one slot, moved on by one transition function per frame.
-///
-/// Each frame, a slot's contact is read as one of ``Reading``: absent (no tracking id, not in the frame,
-/// or not pressed), hovering (in range but not touching: `ABS_MT_DISTANCE` > 0), a palm (`MT_TOOL_PALM`,
-/// or a touch major above the palm size) or touching. First, if the contact that was there ended inside
-/// the frame (``lifted()``: tracking id -1, or a new id after a drop), touching ends and every other state
-/// becomes idle; then ``next(_:)``:
+/// What the tracker made of the contact in one slot, moved on by one transition function per frame. How a
+/// frame reads as a ``Reading``: `docs/gestures.md`, "A slot's contact, frame by frame". A contact that
+/// ended inside the frame (``lifted()``) ends first (a touch ends, anything else goes idle); then ``next(_:)``:
 ///
 /// | state \ reading | absent        | hovering       | palm                                | touching            |
 /// |-----------------|---------------|----------------|-------------------------------------|---------------------|
@@ -13,10 +9,8 @@
 /// | touching        | idle: ended   | hovering: ended | ignored(palm): cancelled as palm, counted | touching: moved if changed |
 /// | ignored(_)      | idle          | ignored(_)     | ignored(_)                          | ignored(_)          |
 ///
-/// An ignored contact is latched until it ends, as libinput latches a palm and as nothing can be known of
-/// a contact whose events `SYN_DROPPED` lost; a palm that the firmware later calls a finger stays
-/// ignored. A hovering contact is not a touch; it begins when it lands, and a touch that rises back into
-/// hover is a lift (`ended`).
+/// Ignored is latched until the contact ends, as libinput latches a palm and as nothing can be known of a
+/// contact whose events `SYN_DROPPED` lost: a palm the firmware later calls a finger stays ignored.
 enum SlotContact: Hashable, Sendable {
     case idle
     case hovering

@@ -1,14 +1,10 @@
 /// Everything one device's input goes through: contact tracking, force, and a ``PeekPopDetector`` per
-/// contact. The daemon and `pressurectl replay` both drive exactly this.
+/// contact. The daemon and `pressurectl replay` both drive exactly this, so they cannot disagree.
 ///
-/// Feed events with ``handle(_:)``, and the long-press deadline back with ``tick(_:)`` whenever
-/// ``nextDeadline`` is due (before any later event). After each call, ``outputs`` holds what apps receive,
-/// in order; the owner drains it with ``clearOutputs()``. Nothing here allocates once warmed up.
-///
-/// Force comes from a ``ForceModel``: each contact that ends is summarised for its learner (where the
-/// average touch is learned), and what was learned applies once no finger is down, so thresholds never
-/// move under a finger. When apps should hear of it, ``deviceChanged`` is set until the owner takes it
-/// with ``takeDeviceChange()``.
+/// Feed events with ``handle(_:)``, and ``tick(_:)`` whenever ``nextDeadline`` is due (before any later
+/// event); drain ``outputs`` with ``clearOutputs()``. Nothing here allocates once warmed up. What the
+/// ``ForceModel`` learned applies only once no finger is down, so thresholds never move under a finger;
+/// ``deviceChanged`` says apps should hear of it, until ``takeDeviceChange()``.
 public struct TouchPipeline: Sendable {
     /// One live contact: its id and its gesture state.
     struct ActiveContact: Sendable {

@@ -1,16 +1,14 @@
 import PressureCore
 
 /// What the loop logs about clients, so that nothing a client does floods the journal: lines about one
-/// client (``Hub/Notice/client(_:)``, and the loop's own) are written at their level within a
-/// ``LogRateLimit`` of ``linesPerWindow`` a window (a minute) and at debug beyond it; after a window in
-/// which some were held back, one summary at info says what happened meanwhile:
+/// client (``Hub/Notice/client(_:)``, and the loop's own) go at their level within a ``LogRateLimit`` of
+/// ``linesPerWindow`` a minute, at debug beyond it; after a window where some were held back, one
+/// summary at info says what happened:
 ///
 /// `clients in the last 60 s: 1480 connected, 1479 left, 3 turned away (too-many-clients); 6 connected
 /// now; 2942 lines about them at debug only (--verbose)`
 ///
-/// A kiosk whose apps connect now and then never reaches the budget: each line is written as before,
-/// and no summary comes. Pure: the loop passes its monotonic clock in and arms its timer for
-/// ``summaryDue``.
+/// Pure: the loop passes its monotonic clock in and arms its timer for ``summaryDue``.
 public struct ClientActivityLog: Equatable, Sendable {
     /// What the summary counts.
     public enum Event: Sendable {

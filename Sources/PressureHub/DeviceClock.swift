@@ -1,15 +1,11 @@
 import PressureCore
 
-/// How a device's event times stand to the hub's one clock: the loop's, `CLOCK_MONOTONIC`, on which evdev
-/// stamps events and the loop's timer counts. The hub speaks only that clock (``Hub/nextDeadline``,
-/// ``Hub/tick(now:)``, the `now` of requests); a device whose events carry other times says once how they
-/// map onto it (``Hub/addDevice(node:description:udev:learned:persistsLearning:assumed:clock:)``,
-/// ``Hub/setClock(_:device:)``), and the hub fires its long presses when the loop's clock reaches them.
+/// How a device's event times stand to the hub's one clock, the loop's `CLOCK_MONOTONIC` (on which evdev
+/// stamps events): the hub speaks only that clock (``Hub/nextDeadline``, ``Hub/tick(now:)``), and a device
+/// with other times says once how they map onto it (``Hub/setClock(_:device:)``).
 ///
-/// A replay is such a device. Its pipeline keeps the capture's times rather than being re-stamped onto the
-/// monotonic clock: apps get the times the capture holds, as `pressurectl replay` prints them, and a long
-/// press takes the configured time of the capture at any speed. Re-stamped events would change both at any
-/// speed but 1, and at full speed there is no mapping at all.
+/// A replay is such a device, not re-stamped: apps get the capture's times, as `pressurectl replay` prints
+/// them, and a long press takes the configured time of the capture at any speed.
 public enum DeviceClock: Hashable, Sendable {
     /// The hub's own clock: a live evdev device.
     case hub

@@ -1,16 +1,12 @@
 import PressureCore
 
-/// One device's latency telemetry: how long its frames take from the moment they happened to their lines
-/// being queued for clients, and to those lines written to every client (``DeviceLatency``). Pure: the
-/// hub hands it each frame's time on the loop's clock as the frame ends, and the loop says, with a
-/// reading of that clock, when what it fed has been queued (``queued(now:)``) and when every client's
-/// queue has been written out (``written(now:)``). Nothing here reads a clock or allocates after ``init()``:
-/// frames waiting to be measured sit in lists reserved up front, and past ``capacity`` are counted as
-/// unmeasured instead.
+/// One device's latency telemetry (``DeviceLatency``): from when a frame happened to its lines being
+/// queued for clients (``queued(now:)``) and written to every client (``written(now:)``). Pure: it is
+/// handed readings of the loop's clock; nothing allocates after ``init()``, and frames past ``capacity``
+/// are counted as unmeasured.
 ///
-/// Delivery is taken as the moment no client holds unwritten bytes, so it is exact while every client
-/// keeps up and an upper bound while one falls behind (whose backlog then holds everyone's figure up): the
-/// exact per-frame, per-client figure would need a mark per client per frame.
+/// Delivery is the moment no client holds unwritten bytes: exact while every client keeps up, an upper
+/// bound while one falls behind; the exact figure would need a mark per client per frame.
 struct FrameLatency: Sendable {
     /// Frames that may wait at once to be queued, and, apart, to be delivered.
     static let capacity = 256

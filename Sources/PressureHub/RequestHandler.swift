@@ -1,10 +1,8 @@
 import PressureCore
 
-/// Decides what a client's request asks of the hub, before anything changes: whether the peer may make
-/// it, and what it comes to under the settings in force, as one ``Decision`` (as ``PeekPopDetector``
-/// returns a transition and its owner acts on it). The hub then does what the decision says and answers.
-/// Decisions that depend on what the hub holds (a region to remove, a device to reset) are checked by the
-/// hub as it does them.
+/// Decides what a client's request asks of the hub before anything changes, as one ``Decision`` the hub
+/// then carries out and answers (as ``PeekPopDetector`` returns a transition for its owner to act on).
+/// What depends on what the hub holds (a region to remove, a device to reset) the hub checks as it acts.
 ///
 /// | request | decision |
 /// |---|---|

@@ -6,15 +6,9 @@
 public enum WireFormat {
     /// Appends one event as a JSON line (with its `\n`).
     ///
-    /// Written into a buffer on the stack through a `ByteCursor` and appended to `out` in one copy: the
-    /// line is built once a frame per touch and is the largest part of a frame's cost, and appending byte
-    /// by byte to an array (a uniqueness and capacity check each) with keys copied out of `String`s costs
-    /// several times as much.
-    ///
-    /// The buffer's 512 bytes hold the longest line there can be with room to spare: 25 bytes before the
-    /// name, a name of at most 12, 9 + 21 for the time, 10 + 20 for the device, 11 + 20 for the contact,
-    /// 2 x (5 + 11) for x and y, five decimals of at most 21 bytes after keys of 11, 11, 9, 24 and 12
-    /// bytes, and `}\n`: 367 (the tests write it). A literal, so the buffer is on the stack.
+    /// Built in a stack buffer through a `ByteCursor` and appended in one copy, as this line, once a frame
+    /// per touch, is the largest part of a frame's cost (`docs/performance.md`, "Figures behind the code").
+    /// 512 bytes hold the longest line there can be (367; the tests write it); a literal, so on the stack.
     public static func append(_ e: PressureEvent, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
             guard let base = buffer.baseAddress else { return }

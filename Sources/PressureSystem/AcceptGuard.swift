@@ -1,17 +1,14 @@
 import Glibc
 
 /// `accept4` on a non-blocking listener with its failures handled by kind (``AcceptFailure``), and one
-/// descriptor kept in reserve (`/dev/null`, opened at start) for when the process has none left: a
-/// connection that `accept4` cannot take (`EMFILE`) is then taken with the reserve's number, given the
-/// caller's refusal (the daemon's `too-many-clients` line, the bridge's HTTP 503) and closed, and the
-/// reserve opened again.
+/// descriptor kept in reserve (`/dev/null`) for `EMFILE`: the connection is then taken with the reserve's
+/// number, given the caller's refusal (the daemon's `too-many-clients`, the bridge's HTTP 503), closed,
+/// and the reserve opened again.
 ///
-/// Chosen over only ceasing to poll the listener: the newcomer gets an answer at once instead of waiting
-/// unseen in the backlog, the backlog cannot fill, each waiting connection costs one accept (the loop
-/// cannot spin), and the connections already open are untouched. Where even the reserve is gone the
-/// caller rests the listener (``GuardedAccept/unavailable(_:)``, ``ListenerRest``).
-///
-/// A class: it owns the reserve descriptor, which a copy would close twice.
+/// Rather than only ceasing to poll the listener: the newcomer gets an answer at once, the backlog cannot
+/// fill, and the loop cannot spin. Where even the reserve is gone the caller rests the listener
+/// (``GuardedAccept/unavailable(_:)``, ``ListenerRest``). A class: it owns the reserve descriptor, which
+/// a copy would close twice.
 public final class AcceptGuard {
     /// The descriptor kept for refusing a connection when none is left; nil while spent.
     private var reserve: Int32? = nil

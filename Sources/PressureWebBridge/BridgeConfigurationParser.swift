@@ -13,19 +13,9 @@ public struct BridgeConfigurationError: Error, Hashable, Sendable, CustomStringC
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// Reads `/etc/pressured/web.conf`: the syntax of `pressured.conf` (`[section]`, `Key = value`, `#`
-/// comments, case-sensitive keys, each at most once a section), with a `[web]` section and one
-/// `[origin ORIGIN]` section per allowed page origin.
-///
-/// ```
-/// [web]
-/// Listen = 127.0.0.1:8765
-/// Token = 6f1c…
-///
-/// [origin http://localhost:8765]
-/// App = org.example.kiosk
-/// Control = off
-/// ```
+/// Reads `/etc/pressured/web.conf` (`docs/web.md`, "Configuration"): the syntax of `pressured.conf`
+/// (`[section]`, `Key = value`, `#` comments, case-sensitive keys, each at most once a section), with a
+/// `[web]` section and one `[origin ORIGIN]` section per allowed page origin.
 public enum BridgeConfigurationParser {
     static let webKeys = [
         "Listen", "Socket", "Host", "Token", "AllowWithoutOrigin", "MaximumMessage", "QueueBytes", "PingInterval", "Root",

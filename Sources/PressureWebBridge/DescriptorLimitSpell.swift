@@ -1,8 +1,5 @@
-/// What the bridge says about a spell at the descriptor limit, so that a flood of browsers there cannot
-/// flood the journal: one warning when the spell begins, every failure after it counted, and one line
-/// when a page is next connected to the daemon (descriptors are free again) saying how long it lasted and what
-/// happened meanwhile. A kiosk that never reaches the limit never hears of it. Pure: the loop passes its
-/// monotonic clock in.
+/// What the bridge says of a spell at the descriptor limit, so a flood of browsers cannot flood the
+/// journal (`docs/web.md`, "At the descriptor limit"). Pure: the loop passes its monotonic clock in.
 ///
 /// | state     | event      | next                 | line          |
 /// |-----------|------------|----------------------|---------------|

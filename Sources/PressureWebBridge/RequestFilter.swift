@@ -2,21 +2,13 @@ import PressureProtocol
 
 /// What a page's message becomes before it reaches the daemon (`docs/web.md`, "Identity").
 ///
-/// Each message is decoded with the daemon's own request parser, so the bridge and the daemon read it
-/// the same way; anything the bridge cannot read is answered by the bridge and never forwarded (a newer
-/// daemon might understand a request this bridge would not know to check). What is forwarded is
-/// re-encoded from the parsed value: one line, no stray newlines, duplicate keys already refused.
-///
-/// The daemon sees every page as the bridge's own user, so this filter is what holds a page to its Origin's
-/// grant; the daemon then holds the bridge's user to what its configuration allows that user. A page gets
-/// at most what both allow:
-///
-/// - control requests (every request the protocol calls control: `set`, `reload`, `resetLearning`):
-///   refused (`not-permitted`) unless the Origin has `Control = on`; forwarded, the daemon allows them
-///   only if the bridge's user may control (root, the daemon's user, `ControlGroup`).
-/// - `subscribe`: acts as the Origin's app: `app` absent is filled in, another app is refused; the daemon
-///   then lets the bridge's user be that app only if it is open or names that user (`[app ID] User=`).
-/// - `setRegion` with `app`, `chooseAction`: only for the Origin's app.
+/// Decoded with the daemon's own request parser, so both read it alike; what the bridge cannot read it
+/// answers itself and never forwards (a newer daemon might understand what this bridge cannot check).
+/// Forwarded requests are re-encoded from the parsed value: one line, duplicate keys already refused.
+/// The daemon sees every page as the bridge's user, so this filter holds a page to its Origin's grant:
+/// control requests (`set`, `reload`, `resetLearning`) need `Control = on`; `subscribe` acts as the
+/// Origin's app (`app` filled in, another refused), and `setRegion` with `app` and `chooseAction` are only
+/// for that app. The daemon then applies its own rules to the bridge's user: a page gets what both allow.
 public struct RequestFilter: Sendable {
     public let grant: OriginGrant
 

@@ -1,16 +1,11 @@
 import PressureWebSocket
 
-/// What the bridge does with one HTTP request head: refuse it, answer it from ``StaticFiles``, or
-/// upgrade it to a WebSocket. The checks, in order (`docs/web.md`, "Security model"):
-///
-/// 1. `Host` must be one the bridge answers to (DNS rebinding: a page from `evil.example` whose name
-///    resolves to 127.0.0.1 still sends `Host: evil.example`); for every request.
-/// 2. For an upgrade: `Origin` must be allowed (browsers always send it and page script cannot forge
-///    it); a request without one only with `AllowWithoutOrigin`.
-/// 3. The token, when configured, must be offered as the subprotocol `pressured-token.SECRET` (page
-///    script cannot set headers on a WebSocket, but it chooses its subprotocols).
-///
-/// Refusals are `403` with a reason for the log; the page itself is told only "forbidden".
+/// What the bridge does with one HTTP request head: refuse it (`403`; the reason goes to the log, the
+/// page is told only "forbidden"), answer it from ``StaticFiles``, or upgrade it to a WebSocket. The
+/// checks, in order (why each: `docs/web.md`, "Security model"):
+/// 1. `Host` must be one the bridge answers to (DNS rebinding); for every request.
+/// 2. For an upgrade: `Origin` must be allowed; a request without one only with `AllowWithoutOrigin`.
+/// 3. The token, when configured, must be offered as the subprotocol `pressured-token.SECRET`.
 public struct RequestRouter: Sendable {
     public let configuration: BridgeConfiguration
     public let files: StaticFiles

@@ -2,8 +2,7 @@ import PressureProtocol
 import PressureWebSocket
 
 /// One browser's WebSocket once upgraded, as a state machine over messages from the browser and lines
-/// from the daemon. It holds the frames for the browser (``queue``); what the loop must do besides
-/// writing them comes back as ``Action``s.
+/// from the daemon; it queues the browser's frames (``queue``) and returns the rest as ``Action``s.
 ///
 /// | state | event | next | actions |
 /// |---|---|---|---|
@@ -22,10 +21,9 @@ import PressureWebSocket
 /// | any | browser gone | closed | close the daemon link |
 /// | closed | anything | closed | — |
 ///
-/// `closed` means: write what is queued, then close the TCP connection (the server closes first, RFC 6455
-/// §7.1.1); a browser that takes nothing until the deadline is dropped. Failing the connection (§7.1.7)
-/// goes straight to `closed`: no reply is waited for. Time is the loop's monotonic clock in microseconds,
-/// passed in with each event.
+/// `closed`: write what is queued, then close the TCP connection (the server closes first, RFC 6455
+/// §7.1.1); a browser that takes nothing by the deadline is dropped. Failing (§7.1.7) waits for no reply.
+/// Time is the loop's monotonic clock in microseconds, passed in with each event.
 public struct WebSocketSession: Sendable {
     public enum State: Hashable, Sendable {
         case open

@@ -1,8 +1,6 @@
-/// Joins frames into messages (RFC 6455 §5.4): fragments of one text or binary message in order, with
-/// control frames allowed in between, text checked as UTF-8 fragment by fragment (split characters
-/// included), the whole message held to a size cap, and close payloads checked (code and UTF-8 reason).
-///
-/// States: `idle` (no message open) and `open(kind, bytes so far)`.
+/// Joins frames into messages (RFC 6455 §5.4), states `idle` and `open(kind, bytes so far)`: control
+/// frames may come between fragments, text is checked as UTF-8 fragment by fragment (split characters
+/// included), a message is held to a size cap, and close payloads are checked (code, UTF-8 reason).
 ///
 /// | state | frame | next | out |
 /// |---|---|---|---|

@@ -1,25 +1,10 @@
-/// Learns a device's average touch (force 1.0) from the touches it sees, with the guards libinput's
-/// pen pressure-offset detection taught: a prior until there is evidence, samples it refuses, a bounded
-/// step, and a way to see and reset what was learned.
+/// Learns a device's average touch (force 1.0) from the peak raw pressure of each finished ordinary
+/// contact, with the guards libinput's pen pressure-offset detection taught: a prior until there is
+/// evidence, samples it refuses (``Refusal``), a bounded step, and a way to see and reset what was learned.
 ///
-/// The sample is the peak raw pressure of each finished ordinary contact. Refused (``Refusal``):
-/// cancelled contacts and palms (their history is incomplete or not a finger), stationary holds while
-/// rare (a still finger held past the long-press time is where deliberate presses live; where most
-/// contacts are such holds, as on panels people press rather than tap, they are its ordinary touches
-/// and are taken, or the estimate would rest on the odd tap), peaks within 1% of
-/// the range above the floor (grazes), rare pops (deliberate; "rare" is under 20% of the last 32
-/// contacts, so a too-sensitive start whose ordinary touches pop cannot lock itself in by refusing
-/// them), and, once warm, peaks below 0.4 average touches (a flood of light touches must not drag the
-/// estimate down).
-///
-/// The estimate is the median of the last 64 samples. Nothing is applied until 8 samples are in
-/// (force reads unavailable meanwhile: ``ForceModel``); then the median is taken at once, and from
-/// there the applied average moves towards the median by at most ×1.5 up (the safe direction: ordinary
-/// touches peek less) and ÷1.15 down per sample until 64 samples,
-/// then by at most ×1.01 up and ÷1.002 down per sample (down is the direction that makes ordinary
-/// touches peek, so it is the slow one), and from then on never more than 10% below the highest average
-/// of the current 24 hours of input time; never below 8% of the range above the floor. The numbers and the failure modes each guard answers
-/// are in `docs/gestures.md` ("Learning the average touch"); ``Parameters`` holds them.
+/// The estimate is the median of the last 64 samples, applied in bounded steps; down is the slow
+/// direction, as it is the one that makes ordinary touches peek. Each guard, its number and the failure
+/// it answers: `docs/gestures.md`, "Learning the average touch"; ``Parameters`` holds the numbers.
 ///
 /// Allocation: the sample ring is reserved at creation; an observation sorts on the stack.
 public struct AverageTouchLearner: Hashable, Sendable {

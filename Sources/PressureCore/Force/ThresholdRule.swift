@@ -1,22 +1,11 @@
 /// Where peek and pop sit on a real panel, in average touches (force), given how much room the panel
 /// has above its average touch and, where it was learned, how ordinary touches spread.
 ///
-/// Real panels are not iPhones: the top of their range is 1.0–4.3 average touches away (an iPhone's is
-/// 6.67), and ordinary touches reach up to about 1.6 average touches. So neither iOS's pop at 5.0 nor
-/// a peek derived from it in proportion can work. The rule (`docs/gestures.md`, "Thresholds"):
-///
-/// - **peek** sits above the ordinary-touch tail: the largest of the sensitivity's base (Medium 1.4),
-///   the lower tail mirrored upwards (`mirror × (2 − q10/m)`: the upper tail inferred from the lower
-///   half, which hard presses cannot inflate) and the median plus the interquartile range times a factor
-///   (`1 + iqr × (q75 − q25)/m`), where m, q10, q25 and q75 are the learned samples' order statistics.
-///   Without a learned spread (a configured or prior average) the base alone.
-/// - **pop** sits in the headroom the panel really has: at least `popGap × peek` and `popMinimum`
-///   average touches (firm presses on real panels reach 1.7–2.6× the ordinary median), but never above
-///   90% of the top, so a press that reaches 95% of the range pops, and one that lands firm pops as it
-///   lands (FlatFrog's second firm contact lands at 91% of its calibrated top and then slides away).
-/// - where pop cannot sit 10% above peek, the panel has no room for both: force is off for it
-///   (``ForceUnavailableReason/noHeadroom(top:needed:)``). Whether a panel has room is decided at Medium,
-///   so choosing a sensitivity never turns force off; Firm's peek gives way down to Medium's to fit.
+/// Real panels are not iPhones: their tops are 1.0–4.3 average touches away and ordinary touches reach
+/// about 1.6, so neither iOS's pop at 5.0 nor a peek in proportion to it can work. Peek sits above the
+/// ordinary-touch tail and pop in the headroom the panel has; where pop cannot sit 10% above peek, force
+/// is off (``ForceUnavailableReason/noHeadroom(top:needed:)``), decided at Medium so that choosing a
+/// sensitivity never turns force off. The formulas and why: `docs/gestures.md`, "The thresholds".
 public enum ThresholdRule {
     /// How learned ordinary touches spread, relative to their median (above the floor).
     public struct Spread: Hashable, Sendable {

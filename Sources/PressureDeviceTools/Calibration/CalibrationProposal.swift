@@ -73,14 +73,10 @@ public struct CalibrationProposal: Hashable, Sendable {
     /// vendor and product, with a comment saying where the numbers came from:
     ///
     /// ```
-    /// # pressurectl calibrate: 8 taps (median peak 150), 5 firm presses (95th percentile 1000)
+    /// # pressurectl calibrate: 8 taps (median peak 150, …), 5 firm presses (95th percentile 1000); …
     /// [FlatFrog FlatFrog Multitouch 3200]
-    /// MatchName = FlatFrog FlatFrog Multitouch 3200
-    /// MatchVendor = 0x25b5
-    /// MatchProduct = 0x0002
-    /// PressureFloor = 12
-    /// PressureAverage = 150
-    /// PressureTop = 1000
+    /// MatchName = …, MatchVendor = 0x25b5, MatchProduct = 0x0002                  (one a line)
+    /// PressureFloor = 12, PressureAverage = 150, PressureTop = 1000               (one a line)
     /// ```
     public func configurationSection(for device: DeviceDescription) -> String {
         var s = "# pressurectl calibrate: \(taps) tap\(taps == 1 ? "" : "s") (median peak \(average), lightest touches \(floor)),"

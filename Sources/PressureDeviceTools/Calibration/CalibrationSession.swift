@@ -107,14 +107,12 @@ public struct CalibrationSession: Sendable {
         return nil
     }
 
-    /// The proposed calibration. The method:
-    ///
-    /// - **floor**: the 10th percentile (nearest rank) of the taps' touch-down and lift pressures. A
-    ///   finger arriving or leaving is the lightest contact there is, so at or below this value the
-    ///   reading is noise or a barely-resting finger: force 0.
+    /// The proposed calibration:
+    /// - **floor**: the 10th percentile (nearest rank) of the taps' touch-down and lift pressures: a finger
+    ///   arriving or leaving is the lightest contact there is, so at or below it is noise (force 0).
     /// - **average**: the median peak of the ordinary taps: force 1.0 is this person's ordinary touch.
-    /// - **top**: the 95th percentile (nearest rank) of the firm presses' peaks, clamped to the axis: the
-    ///   top of the range they reach, ignoring one freak spike in twenty.
+    /// - **top**: the 95th percentile (nearest rank) of the firm presses' peaks, clamped to the axis,
+    ///   ignoring one freak spike in twenty.
     ///
     /// Valid when `floor < average <= top`; otherwise the error says which phase to repeat and how.
     public func proposal() throws(CalibrationError) -> CalibrationProposal {

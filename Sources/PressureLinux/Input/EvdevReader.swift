@@ -122,15 +122,13 @@ enum EvdevReader {
     }
 
     /// State the tracker keeps outside the slots, restated as events (no `SYN_REPORT`, so they complete
-    /// no frame). The discarded sync events would have carried it:
-    /// - `ABS_MT_SLOT`: the kernel sends it only when the slot changes, so events after the drop may
-    ///   address the current slot without naming it;
-    /// - `BTN_TOUCH`: likewise sent only on change, and ``TouchPipeline/resync(slots:at:)`` does not
-    ///   update the tracker's copy, so a finger put down during the drop would otherwise end on its next
-    ///   frame.
+    /// no frame): the discarded sync events would have carried it, and the kernel repeats none of it while
+    /// it stays the same.
+    /// - `ABS_MT_SLOT`: events after the drop may address the current slot without naming it;
+    /// - `BTN_TOUCH`: ``TouchPipeline/resync(slots:at:)`` does not update the tracker's copy, so a finger
+    ///   put down during the drop would otherwise end on its next frame;
     /// - each slot's `ABS_MT_TOOL_TYPE`, `ABS_MT_DISTANCE` and `ABS_MT_TOUCH_MAJOR`, where the device has
-    ///   them: the resync's slot list does not carry them, and the tracker needs them to tell palms and
-    ///   hovering contacts (the kernel repeats none of them while they stay the same).
+    ///   them: the resync's slot list lacks them, and they tell palms and hovering contacts.
     static func appendRestatement(_ dev: OpaquePointer, at time: Timestamp, to events: inout [InputEvent]) {
         let slots = libevdev_get_num_slots(dev)
         if slots > 0 {

@@ -1,14 +1,9 @@
 /// A parsed JSON value (RFC 8259), as requests arrive over the socket (`docs/protocol.md`).
 ///
-/// Objects keep their members in the order they were written, duplicates included (RFC 8259 allows
-/// them; ``subscript(_:)`` finds the first). Equality and hashing compare objects member by member in
-/// order, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are different values: this is a representation of the
-/// text, not a JSON-semantics comparison.
-///
-/// Numbers are `Double`s, as in JavaScript: integers beyond ±2^53 lose their last digits (see
-/// ``exactInteger``). A number the parser read also keeps its `literal` text, so it is written back
-/// exactly as the client wrote it: a request's `id` of `12345678901234567890123` is echoed as that, not
-/// as `1.2345678901234568e+22`. Numbers compare by value; the literal is only how they are written.
+/// Objects keep their members in order, duplicates included (``subscript(_:)`` finds the first), and
+/// compare member by member in order: this represents the text, not JSON semantics. Numbers are
+/// `Double`s, as in JavaScript (beyond ±2^53, see ``exactInteger``); a parsed number keeps its `literal`
+/// too, so a request's `id` is echoed exactly as the client wrote it. Numbers compare by value.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)

@@ -1,23 +1,12 @@
 /// The bytes waiting to be written to one client, bounded so a slow or stuck client costs a known amount
-/// of memory and never delays anyone else, and kept so that what a slow reader does get is whole: every
-/// line complete, every contact that begins also ending, every contact's latest state.
-///
-/// Lines go in whole and come out in order. Two limits (`docs/protocol.md`, "Back-pressure"):
-/// - Past ``touchLimit`` (half the capacity), a contact's `moved` lines are coalesced, as compositors
-///   coalesce motion: a new one takes the place of the contact's `moved` still queued (which is removed;
-///   nothing else moves relative to anything else), and an `ended`/`cancelled`, which carries the same last
-///   state, takes it too. A `moved` that cannot be coalesced (more than ``maximumCoalesced`` contacts at
-///   once, or no room) is left out. Whatever is left out is counted for its contact (``takeLosses()``).
-///   `began`, `ended`, `cancelled` and every other line are never left out.
-/// - Past ``capacity`` minus ``reserve``, a line that must arrive does not fit (``Outcome/overflow``): the
-///   owner closes the client, and queues the lines that say so with ``appendFinal(_:)``, which has the
-///   reserve to itself (and may go beyond it), so the last thing the client reads is whole.
-///
-/// Nothing here allocates once the storage has grown to what the client's backlog needs.
-///
-/// That is the protocol's back-pressure rule (`docs/protocol.md`, `dropped` and `too-slow`), so it lives
-/// with the protocol: every server of it keeps the rule with this one queue, the daemon for its clients and
-/// the web bridge for its pages.
+/// of memory and never delays anyone else, yet what it gets is whole: every line complete, every contact
+/// that begins also ending, every contact's latest state. This is the protocol's rule (`docs/protocol.md`,
+/// "Back-pressure"), so every server of it (the daemon, the web bridge) keeps it with this one queue:
+/// - past ``touchLimit``, a contact's `moved`, `ended` or `cancelled` replaces its queued `moved`; a `moved`
+///   that cannot (``maximumCoalesced``, no room) is left out, counted (``takeLosses()``); nothing else is;
+/// - past ``capacity`` minus ``reserve``, a line that must arrive is an ``Outcome/overflow``: the owner
+///   closes the client, saying so with ``appendFinal(_:)``, which has the reserve to itself. Nothing here
+///   allocates once the storage has grown to what the client's backlog needs.
 public struct ClientQueue: Sendable {
     public enum Outcome: Equatable, Sendable {
         case queued
