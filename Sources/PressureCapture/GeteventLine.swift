@@ -1,17 +1,14 @@
 import PressureCore
 
 /// One event line of Android's `getevent -t` (numbers) or `getevent -lt` (names), from its `[`:
-///
 /// ```
 /// [   34490.122344] EV_ABS       ABS_MT_TRACKING_ID   00000082
 /// [   34490.122406] /dev/input/event2: EV_KEY       BTN_TOUCH            DOWN
 /// [   34490.122406] 0003 0039 ffffffff
 /// ```
-///
-/// Hexadecimal; a value is 32-bit two's complement. `-l` names what it can (types, codes, key values
-/// `UP`/`DOWN`/`REPEAT`, `MT_TOOL_*`) and cuts names to 20 characters, so a 20-character name the table
-/// lacks is looked up as the start of a longer one. The node appears where several devices are watched;
-/// `-r` adds ` rate N` after a frame.
+/// Hexadecimal, values 32-bit two's complement. `-l` names what it can (types, codes, `UP`/`DOWN`/`REPEAT`,
+/// `MT_TOOL_*`), cut to 20 characters: a 20-character name the table lacks is looked up as a prefix. The
+/// node appears where several devices are watched; `-r` adds ` rate N` after a frame.
 enum GeteventLine {
     enum Parsed {
         /// The event, and where in the line the node's name is (without its colon), if it has one.
