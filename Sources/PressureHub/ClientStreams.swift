@@ -47,7 +47,7 @@ enum ClientStreams {
     /// The contact's state as a `kind` event: what it is now, or what its last event carries when it
     /// ended in the events being routed.
     private static func current(
-        _ key: ClientTable.TouchKey, _ kind: PressureEvent.Kind, _ devices: DeviceTable
+        _ key: ContactKey, _ kind: PressureEvent.Kind, _ devices: DeviceTable
     ) -> PressureEvent? {
         guard let i = devices.index(of: key.device) else { return nil }
         let time = devices.entries[i].lastTime ?? Timestamp(microseconds: 0)

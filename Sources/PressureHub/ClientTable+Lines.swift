@@ -5,19 +5,19 @@ import PressureCore
 extension ClientTable.Line {
     enum Kind {
         case other
-        case began(ClientTable.TouchKey)
-        case moved(ClientTable.TouchKey)
+        case began(ContactKey)
+        case moved(ContactKey)
         /// `ended` or `cancelled`.
-        case end(ClientTable.TouchKey)
+        case end(ContactKey)
         /// A peek, routed for a region or broadcast.
-        case peek(ClientTable.TouchKey, region: String?)
+        case peek(ContactKey, region: String?)
         /// `pop` or `dismiss`: the end of a peek.
-        case peekEnd(ClientTable.TouchKey)
+        case peekEnd(ContactKey)
         /// A broadcast `quickActions`: it comes while peeking. (A region's owner always saw its touch from
         /// the start, and an icon's `quickActions` stands in for the peek: those are `gesture`.)
-        case peekFollow(ClientTable.TouchKey)
+        case peekFollow(ContactKey)
         /// Any other gesture of a contact (`longPress`, a region's `quickActions`).
-        case gesture(ClientTable.TouchKey)
+        case gesture(ContactKey)
     }
 
     var kind: Kind {
@@ -25,7 +25,7 @@ extension ClientTable.Line {
         case .message:
             return .other
         case .event(let e):
-            let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
+            let key = e.contactKey
             switch e.kind {
             case .touch(.began): return .began(key)
             case .touch(.moved): return .moved(key)
@@ -36,7 +36,7 @@ extension ClientTable.Line {
             case .gesture(.longPress): return .gesture(key)
             }
         case .routed(let e, let region, _, _):
-            let key = ClientTable.TouchKey(device: e.device, contact: e.contact)
+            let key = e.contactKey
             switch e.kind {
             case .gesture(.peek): return .peek(key, region: region)
             case .gesture(.pop), .gesture(.dismiss): return .peekEnd(key)

@@ -28,11 +28,11 @@ struct ClientTable: Sendable {
         /// Why it is being closed, for the loop's log.
         var closeReason = ""
         /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
-        var openTouches: [TouchKey] = []
+        var openTouches: [ContactKey] = []
         /// Contacts still down that ended for it (its touch stream stopped, and it was sent their
         /// `cancelled`): nothing more of them is for it, not even a `began` if it hears touches again, so
         /// no event of a contact follows its end.
-        var endedTouches: [TouchKey] = []
+        var endedTouches: [ContactKey] = []
         /// Peeks it was sent and whose `pop` or `dismiss` it was not: they are dismissed for it when its
         /// stream stops, and a `pop` or `dismiss` of any other peek is not for it (it joined mid-peek).
         var openPeeks: [OpenPeek] = []
@@ -43,15 +43,9 @@ struct ClientTable: Sendable {
         var sharedFrom: Int? = nil
     }
 
-    /// A contact on a device.
-    struct TouchKey: Hashable, Sendable {
-        var device: Int
-        var contact: UInt64
-    }
-
     /// A peek a client was sent: of which contact, and the region it was routed for (nil: broadcast).
     struct OpenPeek: Sendable {
-        var key: TouchKey
+        var key: ContactKey
         var region: String?
     }
 
@@ -246,7 +240,7 @@ struct ClientTable: Sendable {
     func subscription(of id: Int) -> Subscription? { index(of: id).flatMap { clients[$0].subscription } }
 
     /// The contacts open for the client (``Client/openTouches``).
-    func openTouches(of id: Int) -> [TouchKey] { index(of: id).map { clients[$0].openTouches } ?? [] }
+    func openTouches(of id: Int) -> [ContactKey] { index(of: id).map { clients[$0].openTouches } ?? [] }
 
     /// The peeks open for the client (``Client/openPeeks``).
     func openPeeks(of id: Int) -> [OpenPeek] { index(of: id).map { clients[$0].openPeeks } ?? [] }
@@ -254,7 +248,7 @@ struct ClientTable: Sendable {
     /// The client's touch stream of these contacts stopped (it was sent their `cancelled`): they stay over
     /// for it while down. Those no longer down (`isDown`) are forgotten, so the list holds at most the
     /// fingers down now.
-    mutating func stopHearing(_ id: Int, _ keys: [TouchKey], isDown: (TouchKey) -> Bool) {
+    mutating func stopHearing(_ id: Int, _ keys: [ContactKey], isDown: (ContactKey) -> Bool) {
         guard let c = index(of: id) else { return }
         clients[c].endedTouches.removeAll { !isDown($0) }
         clients[c].endedTouches += keys.filter { isDown($0) && !clients[c].endedTouches.contains($0) }

@@ -234,7 +234,7 @@ extension Hub {
         for line in lines { send(line, to: .client(c)) }
         // A contact cancelled for a client is over for it while it stays down (it may still hear the
         // device, or, at shutdown, its removal).
-        let cancelled = lines.compactMap { line -> ClientTable.TouchKey? in
+        let cancelled = lines.compactMap { line -> ContactKey? in
             if case .end(let key) = line.kind { return key }
             return nil
         }

@@ -16,7 +16,7 @@ struct MovedRun: Sendable {
     /// Where each line ends in ``bytes``.
     private(set) var ends: [Int] = []
     /// Each line's contact.
-    private(set) var keys: [ClientTable.TouchKey] = []
+    private(set) var keys: [ContactKey] = []
 
     var isEmpty: Bool { ends.isEmpty }
     var lineCount: Int { ends.count }
@@ -36,7 +36,7 @@ struct MovedRun: Sendable {
         device = e.device
         WireFormat.append(e, to: &bytes)
         ends.append(bytes.count)
-        keys.append(ClientTable.TouchKey(device: e.device, contact: e.contact))
+        keys.append(e.contactKey)
     }
 
     /// Where line `j` starts in ``bytes``.

@@ -40,12 +40,6 @@ struct RegionRouter: Sendable {
         }
     }
 
-    /// A touch on a device.
-    struct Touch: Hashable, Sendable {
-        var device: Int
-        var contact: UInt64
-    }
-
     /// What the quick-action menu of an owned touch shows.
     enum Menu {
         /// An icon's: the app's items (static and run-time, ``QuickActionStore``), then the icon's own.
@@ -66,7 +60,7 @@ struct RegionRouter: Sendable {
     }
 
     private(set) var table = RegionTable()
-    private var owners: [Touch: Owner] = [:]
+    private var owners: [ContactKey: Owner] = [:]
 
     var isEmpty: Bool { table.isEmpty }
     var count: Int { table.count }
@@ -84,26 +78,26 @@ struct RegionRouter: Sendable {
     /// A touch began: the topmost region under it, if any, owns it.
     mutating func touchBegan(_ e: PressureEvent) {
         guard let r = table.hit(x: e.screenX, y: e.screenY) else { return }
-        owners[Touch(device: e.device, contact: e.contact)] = Owner(r)
+        owners[e.contactKey] = Owner(r)
     }
 
     /// Whether a touch's `progress` is for its owner's eyes: a touch no region owns always shows it; an
     /// owned one only while its next threshold can bring the owner something (``Owner/showsProgress``).
     func showsProgress(_ e: PressureEvent) -> Bool {
-        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        guard !owners.isEmpty, let o = owners[e.contactKey] else { return true }
         return o.showsProgress
     }
 
     /// Whether the daemon may play haptics for a touch: one no region owns, or whose region allows it.
     func playsHaptics(_ e: PressureEvent) -> Bool {
-        guard !owners.isEmpty, let o = owners[Touch(device: e.device, contact: e.contact)] else { return true }
+        guard !owners.isEmpty, let o = owners[e.contactKey] else { return true }
         return o.haptics
     }
 
     /// A touch ended; returns whether a region owned it.
     mutating func touchEnded(_ e: PressureEvent) -> Bool {
         guard !owners.isEmpty else { return false }
-        return owners.removeValue(forKey: Touch(device: e.device, contact: e.contact)) != nil
+        return owners.removeValue(forKey: e.contactKey) != nil
     }
 
     /// A device went: whatever of its touches was still owned is forgotten.
@@ -116,7 +110,7 @@ struct RegionRouter: Sendable {
     /// peek becomes its quick-action menu, and the rest of that press is the menu's).
     mutating func route(_ g: GestureKind, _ e: PressureEvent) -> Decision {
         guard !owners.isEmpty else { return .unowned }
-        let touch = Touch(device: e.device, contact: e.contact)
+        let touch = e.contactKey
         guard var o = owners[touch] else { return .unowned }
         var event = e
         var menu: Menu? = nil

@@ -7,15 +7,20 @@
 public struct DroppedTouches: Hashable, Sendable {
     /// One contact that lost events.
     public struct Contact: Hashable, Sendable {
-        public var device: Int
-        public var contact: UInt64
+        public var key: ContactKey
         /// Its `moved` events left out since the last notice.
         public var moved: Int
 
-        public init(device: Int, contact: UInt64, moved: Int) {
-            self.device = device
-            self.contact = contact
+        public var device: Int { key.device }
+        public var contact: UInt64 { key.contact }
+
+        public init(_ key: ContactKey, moved: Int) {
+            self.key = key
             self.moved = moved
+        }
+
+        public init(device: Int, contact: UInt64, moved: Int) {
+            self.init(ContactKey(device: device, contact: contact), moved: moved)
         }
     }
 

@@ -83,7 +83,7 @@ final class ClientTableMovedRunTests: XCTestCase {
             XCTAssertEqual(byLine.backlog(id), byRun.backlog(id), "client \(id)'s backlog", file: file, line: line)
         }
 
-        mutating func stopHearing(_ id: Int, _ keys: [ClientTable.TouchKey]) {
+        mutating func stopHearing(_ id: Int, _ keys: [ContactKey]) {
             byLine.stopHearing(id, keys) { _ in true }
             byRun.stopHearing(id, keys) { _ in true }
         }
@@ -130,7 +130,7 @@ final class ClientTableMovedRunTests: XCTestCase {
             case 65..<90:
                 pair.drain(id, limit: [0, 7, 100, 1000, .max].randomElement(using: &rng)!)
             case 90..<95:
-                let key = ClientTable.TouchKey(device: Int.random(in: 1...2, using: &rng), contact: UInt64.random(in: 1...10, using: &rng))
+                let key = ContactKey(device: Int.random(in: 1...2, using: &rng), contact: UInt64.random(in: 1...10, using: &rng))
                 pair.stopHearing(id, [key])
             default:
                 if let s = Self.subscriptions.randomElement(using: &rng)! { pair.subscribe(id, s) }
