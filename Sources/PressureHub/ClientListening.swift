@@ -2,10 +2,9 @@ import PressureProtocol
 import PressureCore
 
 /// What a client is sent of the devices' events, as bits: read for every line and every client
-/// (``ClientTable/send(_:to:_:)``, 512 times a frame for 64 touch subscribers), where reading the
-/// optional subscription's fields and switching over the standing cost about 28 of a pair's 110
-/// instructions (callgrind, tools/bench-frame-cost). ``ClientTable/Client`` keeps it in step with its
-/// `subscription` and `standing` through their observers, so no path that changes them can leave it stale.
+/// (``LineFanout``), where reading the optional subscription's fields and switching over the standing
+/// would cost a good part of each check. ``ClientTable/Client`` keeps it in step with its `subscription`
+/// and `standing` through their observers, so no path that changes them can leave it stale.
 struct ClientListening: OptionSet, Sendable {
     let rawValue: UInt8
 

@@ -1,5 +1,16 @@
 import PressureCore
 
+extension ClientTable {
+    /// A line for clients, encoded once by ``LineFanout`` however many get it.
+    enum Line {
+        case message(ServerMessage)
+        /// A gesture or touch event; a touch's `moved` may be coalesced for a slow reader (``ClientQueue``).
+        case event(PressureEvent)
+        /// A gesture of a touch a region owns, for its owner (``ServerMessage/appendRouted(_:region:app:items:to:)``).
+        case routed(PressureEvent, region: String, app: String?, items: [QuickActionItem]?)
+    }
+}
+
 /// What a line is to the clients it is sent to: to their queues (a touch's `moved` may be coalesced), to
 /// the contacts and peeks open for each, and to clients whose input ended.
 extension ClientTable.Line {
@@ -49,5 +60,15 @@ extension ClientTable.Line {
     var isAnswer: Bool {
         if case .message = self { return true }
         return false
+    }
+
+    /// The line as it goes on the wire, newline included, at the end of `out`.
+    func append(to out: inout [UInt8]) {
+        switch self {
+        case .message(let m): m.append(to: &out)
+        case .event(let e): WireFormat.append(e, to: &out)
+        case .routed(let e, let region, let app, let items):
+            ServerMessage.appendRouted(e, region: region, app: app, items: items, to: &out)
+        }
     }
 }

@@ -1,48 +1,13 @@
 import PressureCore
 
 /// The connected clients: each one's queue, subscription and standing, and the one way anything reaches
-/// them. ``send(_:to:_:)`` encodes a line once, only if someone is to get it, however many do, and queues
-/// it for each; nothing is sent any other way but the last lines of a connection being closed
-/// (``sayFarewell(_:ending:_:)``).
+/// them: ``send(_:to:_:)`` and ``sendRun(_:)`` hand lines to the ``LineFanout``, which encodes a line once,
+/// only if someone is to get it, however many do; nothing is sent any other way but the last lines of a
+/// connection being closed (``sayFarewell(_:ending:_:)``).
 ///
 /// A client stays in the table until the loop has closed its socket and said so (``remove(_:)``); its
 /// ``ClientStanding`` says what it may still be sent meanwhile.
 struct ClientTable: Sendable {
-    struct Client: Sendable {
-        let id: Int
-        var queue: ClientQueue
-        var subscription: Subscription? {
-            didSet { listening = ClientListening(subscription, standing) }
-        }
-        /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
-        let peer: PeerIdentity
-        /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).
-        var errors = 0
-        var standing = ClientStanding.open {
-            didSet { listening = ClientListening(subscription, standing) }
-        }
-        /// `subscription` and `standing` as bits, for the per-line checks of ``ClientTable/send(_:to:_:)``.
-        private(set) var listening: ClientListening = []
-        /// Closing: the error to queue once its open peeks and contacts are ended (``sayFarewell(_:ending:_:)``).
-        var farewell: ProtocolError? = nil
-        /// Why it is being closed, for the loop's log.
-        var closeReason = ""
-        /// Contacts whose `began` it was sent and whose end it was not: they end for it when its stream stops.
-        var openTouches: [ContactKey] = []
-        /// Contacts still down that ended for it (its touch stream stopped, and it was sent their
-        /// `cancelled`): nothing more of them is for it, not even a `began` if it hears touches again, so
-        /// no event of a contact follows its end.
-        var endedTouches: [ContactKey] = []
-        /// Peeks it was sent and whose `pop` or `dismiss` it was not: they are dismissed for it when its
-        /// stream stops, and a `pop` or `dismiss` of any other peek is not for it (it joined mid-peek).
-        var openPeeks: [OpenPeek] = []
-        /// Listed in ``Hub/Work/writable`` since the loop last took the work.
-        var markedWritable = false
-        /// Its pending bytes are ``ClientTable/shared`` from this offset on, and its queue is empty
-        /// (`ClientTable+SharedLines.swift`); nil when they are in its queue.
-        var sharedFrom: Int? = nil
-    }
-
     /// A peek a client was sent: of which contact, and the region it was routed for (nil: broadcast).
     struct OpenPeek: Sendable {
         var key: ContactKey
@@ -61,46 +26,25 @@ struct ClientTable: Sendable {
         case app(String)
     }
 
-    /// A line for clients, encoded by ``send(_:to:_:)``.
-    enum Line {
-        case message(ServerMessage)
-        /// A gesture or touch event; a touch's `moved` may be coalesced for a slow reader (``ClientQueue``).
-        case event(PressureEvent)
-        /// A gesture of a touch a region owns, for its owner (``ServerMessage/appendRouted(_:region:app:items:to:)``).
-        case routed(PressureEvent, region: String, app: String?, items: [QuickActionItem]?)
-    }
-
-    /// What one ``send(_:to:_:)`` did.
+    /// What one ``send(_:to:_:)`` or ``sendRun(_:)`` did.
     struct Sent {
-        /// Clients the line was queued for.
+        /// Lines queued, counted per client.
         var clients = 0
         /// Whether a client began to be closed because its queue was full: its farewell is owed, and
         /// what clients listen to changed.
         var closedAny = false
     }
 
-    /// Mutated only here and in `ClientTable+Closing.swift`.
+    /// Mutated only here and by the ``LineFanout``.
     var clients: [Client] = []
     private var nextID = 1
     private let queueCapacity: Int
-    /// The line being sent, encoded once for every recipient; its storage is kept between lines.
-    private(set) var encoded: [UInt8] = []
-    /// The lines sent to clients whose queues were empty, once for all of them (`ClientTable+SharedLines.swift`).
-    var shared: [UInt8] = []
-    /// Clients whose pending bytes are in ``shared``.
-    var sharers = 0
-    /// Indices of the clients ``send(_:to:_:)`` settles in its second pass; its storage is kept between lines.
-    var unsettled: [Int] = []
-    /// A frame's touch `moved` lines of one device, gathered to go to the clients in one pass
-    /// (`ClientTable+MovedRun.swift`).
-    var run = MovedRun()
+    /// The lines sent to clients whose queues were empty, once for all of them.
+    private var sharedLines = SharedLines()
+    private var fanout = LineFanout()
 
     init(queueCapacity: Int) {
         self.queueCapacity = queueCapacity
-        encoded.reserveCapacity(4096)
-        shared.reserveCapacity(16 * 1024)
-        unsettled.reserveCapacity(64)
-        run.reserve()
     }
 
     // MARK: Sending
@@ -108,94 +52,22 @@ struct ClientTable: Sendable {
     /// Encodes `line` (only if some client is to get it) and queues it for every recipient.
     @discardableResult
     mutating func send(_ line: Line, to recipients: Recipients, _ work: inout Hub.Work) -> Sent {
-        var sent = Sent()
-        let alone: Bool
-        if case .client = recipients { alone = true } else { alone = false }
-        let kind = line.kind
-        let answer = line.isAnswer
-        guard let first = clients.firstIndex(where: { $0.isRecipient(alone, answer, recipients, kind) }) else {
-            return sent
-        }
-        encode(line)
-        startSharedLine()
-        let offset = shared.count
-        var isShared = false
-        // The encoded bytes are lent to every queue through one pointer (moved out of `self` meanwhile, so
-        // the queues can be mutated): no retain, release or uniqueness check of the line per client.
-        var bytes: [UInt8] = []
-        swap(&bytes, &encoded)
-        defer { swap(&bytes, &encoded) }
-        bytes.withUnsafeBytes { line in
-            // Two passes. The first, through a pointer into the table (no bounds, uniqueness or exclusivity
-            // check a field), settles the clients that share lines and take this one there too, as every
-            // reader that keeps up does, and lists the others: at 64 touch subscribers this loop was most
-            // of a frame (about 100 instructions a line and client; callgrind, tools/bench-frame-cost).
-            // Clients do not depend on one another here (the line joins the shared lines after both
-            // passes), so settling some first changes nothing but the order they are listed writable in.
-            var rest: [Int] = []
-            swap(&rest, &unsettled)
-            defer { swap(&rest, &unsettled) }
-            rest.removeAll(keepingCapacity: true)
-            let sharedCount = shared.count
-            clients.withUnsafeMutableBufferPointer { table in
-                for c in table.indices {
-                    let gets = c == first || (c > first && table[c].isRecipient(alone, answer, recipients, kind))
-                    if gets, table[c].hasRoomInShare(endingAt: sharedCount, for: line.count) {
-                        sent.clients += 1
-                        isShared = true
-                        table[c].noteQueued(kind, &work)
-                    } else if gets || table[c].sharedFrom != nil {
-                        rest.append(gets ? c : ~c)
-                    }
-                }
-            }
-            // The others, in table order: a client that shares lines and is not to get this one, or cannot
-            // take it there, leaves the shared lines; then it is queued the line (or starts sharing).
-            for entry in rest {
-                let gets = entry >= 0
-                if takeOutsideShare(gets ? entry : ~entry, line, kind, gets: gets, at: offset, &sent, &work) {
-                    isShared = true
-                }
-            }
-            if isShared { shared.append(contentsOf: line) }
-        }
-        return sent
+        fanout.send(line, to: recipients, &clients, &sharedLines, &work)
     }
 
-    mutating func encode(_ line: Line) {
-        encoded.removeAll(keepingCapacity: true)
-        switch line {
-        case .message(let m): m.append(to: &encoded)
-        case .event(let e): WireFormat.append(e, to: &encoded)
-        case .routed(let e, let region, let app, let items):
-            ServerMessage.appendRouted(e, region: region, app: app, items: items, to: &encoded)
-        }
-    }
+    /// Gathers a touch's `moved` for the device's touch subscribers (``LineFanout/gatherMoved(_:for:)``).
+    mutating func gatherMoved(_ e: PressureEvent) { fanout.gatherMoved(e, for: clients) }
 
-    /// Queues the encoded line for the client at index `c`; false when that began to close it (too slow).
-    mutating func enqueue(_ c: Int, _ line: UnsafeRawBufferPointer, _ kind: Line.Kind, _ work: inout Hub.Work) -> Bool {
-        let outcome: ClientQueue.Outcome
-        switch kind {
-        case .other, .began, .peek, .peekEnd, .peekFollow, .gesture: outcome = clients[c].queue.append(line, .other)
-        case .moved(let key): outcome = clients[c].queue.append(line, .moved(device: key.device, contact: key.contact))
-        case .end(let key): outcome = clients[c].queue.append(line, .end(device: key.device, contact: key.contact))
-        }
-        switch outcome {
-        case .queued, .coalesced:
-            noteQueued(c, kind, &work)
-        case .dropped:
-            break
-        case .overflow:
-            let error = ProtocolError(id: nil, code: .tooSlow, message: "the client stopped reading; disconnected", fatal: true)
-            return !close(at: c, with: error, reason: "too slow: \(clients[c].queue.pendingCount) bytes unread", &work)
-        }
-        return true
-    }
+    /// Whether moved lines wait to be sent (``sendRun(_:)``).
+    var hasGathered: Bool { fanout.hasGathered }
 
-    /// The line is on its way to the client at index `c` (queued or shared): what is open for it follows.
-    mutating func noteQueued(_ c: Int, _ kind: Line.Kind, _ work: inout Hub.Work) {
-        clients[c].noteQueued(kind, &work)
-    }
+    /// Sends the gathered lines, in order, to every client that is to get them; the run is empty after.
+    mutating func sendRun(_ work: inout Hub.Work) -> Sent { fanout.sendGathered(&clients, &sharedLines, &work) }
+
+    /// The lines shared by clients that keep up (``SharedLines/bytes``).
+    var shared: [UInt8] { sharedLines.bytes }
+    /// Clients whose pending bytes are in ``shared``.
+    var sharers: Int { sharedLines.sharers }
 
     mutating func markWritable(_ c: Int, _ work: inout Hub.Work) {
         clients[c].markWritable(&work)
@@ -223,7 +95,7 @@ struct ClientTable: Sendable {
     /// the table.
     mutating func remove(_ id: Int) -> ClientStanding? {
         guard let c = index(of: id) else { return nil }
-        if clients[c].sharedFrom != nil { sharers -= 1 }
+        sharedLines.forget(sharingFrom: clients[c].sharedFrom)
         return clients.remove(at: c).standing
     }
 
@@ -288,8 +160,8 @@ struct ClientTable: Sendable {
     }
 
     /// Binary search: ids are handed out increasing and clients leave the table in place, so it is sorted
-    /// by id. (The loop looks each written client up twice a frame; a linear search made the fan-out's
-    /// cost grow with the square of the clients.)
+    /// by id. (The loop looks each written client up twice a frame: a linear search would make the
+    /// fan-out's cost grow with the square of the clients.)
     func index(of id: Int) -> Int? {
         let i = clients.sortedPosition(of: id) { $0.id }
         return i < clients.count && clients[i].id == id ? i : nil
@@ -317,5 +189,76 @@ struct ClientTable: Sendable {
         clients.contains {
             $0.standing == .open && ($0.subscription.map { $0.touches && $0.includes(device: id) } ?? false)
         }
+    }
+
+    // MARK: Closing
+    // How a connection ends (``ClientStanding``): its input ends, or the hub closes it; either way the
+    // socket is closed only once what the client is owed is written, so the last thing it reads is a
+    // whole line.
+
+    /// Begins to close a client, for the reason `error` gives; false when it was closing already or is
+    /// not connected. Its farewell (``sayFarewell(_:ending:_:)``) is then owed.
+    @discardableResult
+    mutating func close(_ id: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
+        guard let c = index(of: id) else { return false }
+        return close(at: c, with: error, reason: reason, &work)
+    }
+
+    mutating func close(at c: Int, with error: ProtocolError, reason: String, _ work: inout Hub.Work) -> Bool {
+        clients[c].beginClosing(with: error, reason: reason, &work)
+    }
+
+    /// Clients being closed whose last lines are still to be queued.
+    var owedFarewells: [Int] { clients.filter { $0.farewell != nil }.map(\.id) }
+
+    /// Queues a closing client's last lines whatever its queue holds: `ending` (what ends its open peeks and
+    /// contacts, from the hub), then the error that says why.
+    mutating func sayFarewell(_ id: Int, ending lines: [Line], _ work: inout Hub.Work) {
+        guard let c = index(of: id), let error = clients[c].farewell else { return }
+        clients[c].farewell = nil
+        sharedLines.unshare(&clients[c])
+        for line in lines + [.message(.error(error))] { fanout.appendFinal(line, to: &clients[c].queue) }
+        clients[c].openTouches.removeAll()
+        clients[c].openPeeks.removeAll()
+        markWritable(c, &work)
+    }
+
+    /// The client's input ended (it shut down its side, or hung up): it is sent the answers it is owed,
+    /// and is closed once they are written. `owesAnswer`: a request of it waits for the loop (a `reload`).
+    mutating func inputEnded(_ id: Int, owesAnswer: Bool, _ work: inout Hub.Work) {
+        guard let c = index(of: id) else { return }
+        _ = clients[c].standing.handle(.inputEnded)
+        if clients[c].standing == .answering { clients[c].closeReason = "its input ended and its answers are written" }
+        closeIfWritten(c, owesAnswer: owesAnswer, &work)
+    }
+
+    /// Lets `write` take the client's queued bytes. Returns what to tell it it lost, once its queue has
+    /// room again (nil: nothing to tell); a client whose last lines are written is handed to the loop to
+    /// close. `owesAnswer`: as for ``inputEnded(_:owesAnswer:_:)``.
+    mutating func drain(_ id: Int, owesAnswer: Bool, _ write: (UnsafeRawBufferPointer) -> Int, _ work: inout Hub.Work)
+        -> DroppedTouches?
+    {
+        guard let c = index(of: id) else { return nil }
+        if clients[c].sharedFrom != nil { sharedLines.drain(&clients[c], write) } else { clients[c].queue.drain(write) }
+        closeIfWritten(c, owesAnswer: owesAnswer, &work)
+        guard clients[c].standing == .open, clients[c].queue.lostTouches > 0,
+              clients[c].queue.pendingCount < clients[c].queue.touchLimit / 2
+        else { return nil }
+        return clients[c].queue.takeLosses()
+    }
+
+    private mutating func closeIfWritten(_ c: Int, owesAnswer: Bool, _ work: inout Hub.Work) {
+        // An open client stays open when written (the standing's table): it is passed over before
+        // `handle`, which as a mutation would recompute its `listening` after every write.
+        guard clients[c].standing != .open, pendingCount(c) == 0, clients[c].farewell == nil,
+              !(owesAnswer && clients[c].standing == .answering),
+              clients[c].standing.handle(.written)
+        else { return }
+        work.disconnects.append(Hub.Disconnect(client: clients[c].id, reason: clients[c].closeReason))
+    }
+
+    /// Bytes waiting for the client at index `c`: its queue's and its share of the shared lines.
+    func pendingCount(_ c: Int) -> Int {
+        clients[c].queue.pendingCount + sharedLines.pendingCount(from: clients[c].sharedFrom)
     }
 }

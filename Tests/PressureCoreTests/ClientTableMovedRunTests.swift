@@ -3,7 +3,7 @@
 @testable import PressureProtocol
 import XCTest
 
-/// A frame's `moved` lines sent as one run (`ClientTable+MovedRun.swift`) give every client the bytes,
+/// A frame's `moved` lines sent as one run (`LineFanout.swift`) give every client the bytes,
 /// counts and closes that sending them one by one gives: two tables driven alike, one each way, through
 /// random frames, other lines, partial writes, contacts that ended for a client, subscriptions that
 /// change and queues small enough to coalesce and to overflow.

@@ -3,7 +3,7 @@
 @testable import PressureProtocol
 import XCTest
 
-/// Lines shared by the clients that keep up (`ClientTable+SharedLines.swift`): each client reads exactly its
+/// Lines shared by the clients that keep up (`SharedLines.swift`): each client reads exactly its
 /// own lines, in order, however the shared lines and its queue take turns.
 final class ClientTableSharedLinesTests: XCTestCase {
     func line(_ s: String) -> ClientTable.Line { .message(.action(app: s, action: "x")) }
