@@ -251,12 +251,20 @@ export declare const WEBKIT_FORCE_AT_MOUSE_DOWN: 1;
 export declare const WEBKIT_FORCE_AT_FORCE_MOUSE_DOWN: 2;
 export declare function enableWebKitForceEvents(page: Page): { disable(): void };
 
+/** Pressure.js's callbacks, each called with `this` the element. `event` is the daemon's message
+ * (docs/protocol.md), not a DOM event: there is nothing to `preventDefault()`. A callback that throws is
+ * reported (`reportError`) and the others still run. */
 export interface PressureHandlers {
-  start?(event: TouchMessage): void;
-  change?(force: number, event: TouchMessage): void;
-  startDeepPress?(event: GestureEvent): void;
-  endDeepPress?(event: TouchMessage): void;
-  end?(event: TouchMessage): void;
+  start?(this: Element, event: TouchMessage): void;
+  change?(this: Element, force: number, event: TouchMessage): void;
+  /** At the peek. */
+  startDeepPress?(this: Element, event: GestureEvent): void;
+  /** At the lift of a touch that peeked (not when its force falls). */
+  endDeepPress?(this: Element, event: TouchMessage): void;
+  end?(this: Element, event: TouchMessage): void;
+  /** Once when force is unavailable (`ForceTouch = off`, no device with force) or the daemon cannot be
+   * reached, and once more each time it comes back and goes away again. */
+  unsupported?(this: Element): void;
 }
 
 export declare function pressure(page: Page): { set(target: Element | string | Iterable<Element>, handlers: PressureHandlers): void };

@@ -33,6 +33,12 @@ if (pressured.settings?.haptics) console.log("haptics on");
 pressured.setRegion({ region: "keyboard", x: 0, y: 600, width: 1280, height: 200, wants: ["longPress"], haptics: false });
 enableLinkPreviews(page, { origins: ["https://example.org"], actions: (link) => [{ title: "Open", run: () => link.click() }] });
 pressure(page).set("#deep", { change: (force) => console.log(force), startDeepPress: () => console.log("deep") });
+// Pressure.js blocks as written for it: `this` is the element, and `unsupported` where force is not to be had.
+pressure(page).set("#deep", {
+  change(force) { (this as HTMLElement).style.opacity = String(1 - force / 2); },
+  end() { console.log(this.id); },
+  unsupported() { this.classList.add("no-force"); },
+});
 
 async function main(): Promise<void> {
   const time: number = await pressured.ping();
