@@ -78,9 +78,11 @@ extension Hub {
         route(device: i)
     }
 
-    /// Sends the outputs of the pipeline at index `i` to the clients that get them: a touch that began in
-    /// a region to its owner only, everything else to whoever subscribed. Returns how many lines were
-    /// queued, counted per client (the frame's latency is measured to their delivery only if some were).
+    /// Sends the outputs of the pipeline at index `i` to the clients that get them: touch events to every
+    /// subscriber of the device's touches (a region's owner among them), the gestures of a touch that
+    /// began in a region to the region's owner alone (tagged with it), other gestures to every subscriber
+    /// of gestures (`docs/protocol.md`, "Regions and quick actions"). Returns how many lines were queued,
+    /// counted per client (the frame's latency is measured to their delivery only if some were).
     @discardableResult
     mutating func route(device i: Int) -> Int {
         let id = devices.entries[i].id
