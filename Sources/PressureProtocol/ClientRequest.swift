@@ -17,7 +17,7 @@ public enum ClientRequest: Hashable, Sendable {
     case reload
     /// Forget what a device (nil: every device) learned of its average touch (a control request).
     case resetLearning(device: Int?)
-    /// Register or replace a region of the screen (`ClientRequest+Regions.swift`).
+    /// Register or replace a region of the screen (decoded by ``RequestDecoder``).
     case setRegion(Region)
     /// Remove one of this connection's regions.
     case removeRegion(id: String)
@@ -62,5 +62,34 @@ public enum ClientRequest: Hashable, Sendable {
         case .set, .reload, .resetLearning: return true
         case .subscribe, .devices, .ping, .status, .setRegion, .removeRegion, .setQuickActions, .chooseAction: return false
         }
+    }
+
+    /// A parsed request and the `id` to echo in its answer (nil when the request had none).
+    public typealias Identified = (id: JSONValue?, request: ClientRequest)
+
+    /// Decodes one request line (without its `\n`; a trailing `\r` is whitespace to JSON).
+    ///
+    /// Errors carry the request's `id` whenever the line was a JSON object with one.
+    public static func parse(line: UnsafeBufferPointer<UInt8>) -> Result<Identified, ProtocolError> {
+        RequestDecoder.parse(line: line)
+    }
+
+    /// Decodes one request line (without its `\n`).
+    public static func parse(line: [UInt8]) -> Result<Identified, ProtocolError> {
+        line.withUnsafeBufferPointer { parse(line: $0) }
+    }
+
+    /// Decodes a request line given as text (tests and tools).
+    public static func parse(line: String) -> Result<Identified, ProtocolError> {
+        parse(line: Array(line.utf8))
+    }
+
+    /// Every request name, for the unknown-request message.
+    static let knownRequests = Name.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// A client's string for a message: quoted, and cut short so an error never echoes a huge field.
+    public static func quoted(_ s: String) -> String {
+        let limit = 40
+        return s.count <= limit ? "\"\(s)\"" : "\"\(s.prefix(limit))…\""
     }
 }

@@ -1,12 +1,13 @@
-extension ClientRequest {
-    /// A parsed request and the `id` to echo in its answer (nil when the request had none).
-    public typealias Identified = (id: JSONValue?, request: ClientRequest)
-
+/// Turns a request line into a ``ClientRequest``: the JSON object is checked field by field, and every
+/// refusal names the field and what it must be, so a client's author can fix the request from the
+/// answer alone. Kept apart from ``ClientRequest`` because the requests are the vocabulary both sides
+/// share, while these checks are the daemon's side of it.
+enum RequestDecoder {
     /// Decodes one request line (without its `\n`; a trailing `\r` is whitespace to JSON).
     ///
     /// Errors carry the request's `id` whenever the line was a JSON object with one.
-    public static func parse(line: UnsafeBufferPointer<UInt8>) -> Result<Identified, ProtocolError> {
-        guard line.count <= maximumLineLength else { return .failure(.lineTooLong()) }
+    static func parse(line: UnsafeBufferPointer<UInt8>) -> Result<ClientRequest.Identified, ProtocolError> {
+        guard line.count <= ClientRequest.maximumLineLength else { return .failure(.lineTooLong()) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -24,18 +25,6 @@ extension ClientRequest {
             return .failure(ProtocolError(id: fields.id, code: error.code, message: error.message))
         }
     }
-
-    /// Decodes one request line (without its `\n`).
-    public static func parse(line: [UInt8]) -> Result<Identified, ProtocolError> {
-        line.withUnsafeBufferPointer { parse(line: $0) }
-    }
-
-    /// Decodes a request line given as text (tests and tools).
-    public static func parse(line: String) -> Result<Identified, ProtocolError> {
-        parse(line: Array(line.utf8))
-    }
-
-    // MARK: Decoding
 
     /// A failure while decoding a request object; the caller adds the `id`.
     struct Failure: Error {
@@ -79,8 +68,8 @@ extension ClientRequest {
             throw Failure(
                 code: .unknownRequest, message: "'request' must be a string, not \(requestValue.typeDescription)")
         }
-        guard let kind = Name(rawValue: name) else {
-            throw Failure(code: .unknownRequest, message: "unknown request \(quoted(name)); known: \(knownRequests)")
+        guard let kind = ClientRequest.Name(rawValue: name) else {
+            throw Failure(code: .unknownRequest, message: "unknown request \(ClientRequest.quoted(name)); known: \(ClientRequest.knownRequests)")
         }
         switch kind {
         case .subscribe: return .subscribe(try decodeSubscription(fields))
@@ -103,9 +92,6 @@ extension ClientRequest {
         }
     }
 
-    /// Every request name, for the unknown-request message.
-    static let knownRequests = Name.allCases.map(\.rawValue).joined(separator: ", ")
-
     static func decodeSubscription(_ fields: Fields) throws(Failure) -> Subscription {
         var subscription = Subscription()
         if let events = try fields.field("events") {
@@ -120,7 +106,7 @@ extension ClientRequest {
                 case .string("touches"): subscription.touches = true
                 case .string("devices"): subscription.devices = true
                 case .string(let other):
-                    throw .invalid("unknown event kind \(quoted(other)) in 'events'; known: gestures, touches, devices")
+                    throw .invalid("unknown event kind \(ClientRequest.quoted(other)) in 'events'; known: gestures, touches, devices")
                 default:
                     throw .invalid("'events' must hold strings, not \(element.typeDescription)")
                 }
@@ -171,18 +157,98 @@ extension ClientRequest {
         return change
     }
 
-    /// A client's string for a message: quoted, and cut short so an error never echoes a huge field.
-    public static func quoted(_ s: String) -> String {
-        let limit = 40
-        return s.count <= limit ? "\"\(s)\"" : "\"\(s.prefix(limit))…\""
-    }
-
     /// A value for a message: strings quoted, numbers and literals as JSON, containers by their type.
     static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .string(let s): return quoted(s)
+        case .string(let s): return ClientRequest.quoted(s)
         case .null, .bool, .number: return value.jsonText
         case .array, .object: return value.typeDescription
         }
+    }
+
+    // MARK: Regions and quick actions (`docs/protocol.md`, "Regions and quick actions")
+
+    /// Identifiers and texts clients send are bounded, so a hostile client cannot make the daemon keep
+    /// (or echo to others) megabytes.
+    static let maximumTextLength = 256
+
+    static func requiredString(_ fields: Fields, _ key: String) throws(Failure) -> String {
+        guard let s = try optionalString(fields, key) else { throw .invalid("'\(key)' is required (a string)") }
+        return s
+    }
+
+    static func optionalString(_ fields: Fields, _ key: String) throws(Failure) -> String? {
+        guard let v = try fields.field(key) else { return nil }
+        guard case .string(let s) = v, !s.isEmpty, s.utf8.count <= maximumTextLength else {
+            throw .invalid("'\(key)' must be a non-empty string of at most \(maximumTextLength) bytes, not \(describe(v))")
+        }
+        return s
+    }
+
+    static func number(_ fields: Fields, _ key: String, default fallback: Double? = nil) throws(Failure) -> Double {
+        guard let v = try fields.field(key) else {
+            if let fallback { return fallback }
+            throw .invalid("'\(key)' is required (a number of screen pixels)")
+        }
+        guard case .number(let n, _) = v, n.isFinite, abs(n) <= 1e7 else {
+            throw .invalid("'\(key)' must be a number of screen pixels, not \(describe(v))")
+        }
+        return n
+    }
+
+    /// `{"request":"setRegion","region":"mail","x":0,"y":0,"width":96,"height":96,"z":1,
+    ///   "wants":["previews","quickActions","longPress"],"app":"org.example.mail","items":[…],"haptics":false}`
+    static func decodeRegion(_ fields: Fields) throws(Failure) -> Region {
+        let id = try requiredString(fields, "region")
+        let width = try number(fields, "width")
+        let height = try number(fields, "height")
+        guard width > 0, height > 0 else { throw .invalid("a region needs a positive 'width' and 'height'") }
+        var region = Region(
+            id: id, owner: 0, x: try number(fields, "x"), y: try number(fields, "y"), width: width, height: height)
+        if let z = try fields.field("z") {
+            guard let n = z.exactInteger, abs(n) <= 1_000_000 else {
+                throw .invalid("'z' must be an integer (higher is on top), not \(describe(z))")
+            }
+            region.z = n
+        }
+        if let wants = try fields.field("wants") {
+            guard case .array(let names) = wants else {
+                throw .invalid("'wants' must be a list of \"previews\", \"quickActions\", \"longPress\"")
+            }
+            region.wants = []
+            for name in names {
+                guard case .string(let s) = name, let w = RegionWants.names.first(where: { $0.0 == s })?.1 else {
+                    throw .invalid("unknown want \(describe(name)); known: previews, quickActions, longPress")
+                }
+                region.wants.insert(w)
+            }
+        }
+        region.app = try optionalString(fields, "app")
+        if let h = try fields.field("haptics") {
+            guard case .bool(let on) = h else { throw .invalid("'haptics' must be true or false, not \(describe(h))") }
+            region.haptics = on
+        }
+        if try fields.field("items") != nil { region.items = try decodeItems(fields) }
+        return region
+    }
+
+    /// `"items":[{"id":"compose","title":"New Message","subtitle":"…","icon":"compose"}]`; the list is
+    /// kept whole here (the daemon cuts it to four and says what it cut).
+    static func decodeItems(_ fields: Fields) throws(Failure) -> [QuickActionItem] {
+        guard let value = try fields.field("items") else { throw .invalid("'items' is required (a list)") }
+        guard case .array(let elements) = value, elements.count <= 64 else {
+            throw .invalid("'items' must be a list of at most 64 quick actions, not \(describe(value))")
+        }
+        var items: [QuickActionItem] = []
+        for element in elements {
+            guard case .object(let members) = element else {
+                throw .invalid("each item must be an object with 'id' and 'title', not \(describe(element))")
+            }
+            let f = Fields(members: members)
+            items.append(QuickActionItem(
+                id: try requiredString(f, "id"), title: try requiredString(f, "title"),
+                subtitle: try optionalString(f, "subtitle"), icon: try optionalString(f, "icon")))
+        }
+        return items
     }
 }
