@@ -18,8 +18,7 @@ extension ContactTracker {
             slots[i].lifted = false
         }
         dirtyList.removeAll(keepingCapacity: true)
-        framePoints.removeAll(keepingCapacity: true)
-        pendingPointHasData = false
+        protocolA.discard()
     }
 
     /// Ends every live contact as cancelled, e.g. when the device goes away or a replay ends.

@@ -1,7 +1,7 @@
 /// Turns a device's evdev events into contact changes, one frame (up to `SYN_REPORT`) at a time.
 ///
-/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (`ContactTracker+ProtocolA.swift`)
-/// and single-touch panels (`ContactTracker+SingleTouch.swift`), ignoring the kernel's single-touch
+/// It speaks multi-touch protocol B (slots, tracking ids), protocol A (its frames assembled and paired
+/// by ``ProtocolAFrame``) and single-touch panels, ignoring the kernel's single-touch
 /// emulation on multi-touch devices. Each slot's contact is one state machine, ``SlotContact``. What
 /// counts as a touch, a hover or a palm, and what `SYN_DROPPED` does, are `docs/gestures.md`'s
 /// ("Contacts"); a palm is latched until its contact ends, as libinput does, and counted in
@@ -17,10 +17,8 @@ public struct ContactTracker: Sendable {
     var dirtyList: [Int] = []
     var currentSlot = 0
     var dropping = false
-    /// Protocol A: the contact being assembled until `SYN_MT_REPORT`, and the frame's contacts.
-    var pendingPoint = SlotState()
-    var pendingPointHasData = false
-    var framePoints: [SlotState] = []
+    /// Protocol A: the frame being assembled.
+    var protocolA: ProtocolAFrame
     /// Single-touch: `BTN_TOUCH` as last reported.
     var touchButton = false
     /// Single-touch panels without `BTN_TOUCH`: when pressure is a touch.
@@ -52,9 +50,9 @@ public struct ContactTracker: Sendable {
         hysteresis = TouchHysteresis.resolve(settings, axis: pressureAxis)
         palmMajorLimit = Self.palmMajorLimit(device: device, palmSize: settings.palmSize)
         slots = Array(repeating: SlotState(), count: count)
+        protocolA = ProtocolAFrame(capacity: count)
         changes.reserveCapacity(2 * count + 2)
         dirtyList.reserveCapacity(count)
-        framePoints.reserveCapacity(count)
     }
 
     /// New settings (a reload): they judge every frame from the next one on, live contacts included; a
@@ -115,7 +113,7 @@ public struct ContactTracker: Sendable {
         case .slotted:
             handleSlotted(code: code, value: value)
         case .anonymous:
-            handleAnonymous(code: code, value: value)
+            protocolA.handle(code: code, value: value, device: device)
         case .singleTouch:
             handleSingle(code: code, value: value)
         }
@@ -221,6 +219,76 @@ public struct ContactTracker: Sendable {
         let lifted = slots[i].lifted
         slots[i].lifted = false
         settle(i, lifted: lifted, reading: slots[i].trackingID < 0 ? .absent : reading(of: slots[i]))
+    }
+
+    // MARK: Protocol A
+
+    /// `SYN_MT_REPORT`: the contact being assembled joins the frame, or is counted as beyond capacity.
+    mutating func closePoint() {
+        if !protocolA.closeContact(capacity: slots.count) { diagnostics.contactsBeyondCapacity += 1 }
+    }
+
+    /// `SYN_REPORT`: each of the frame's contacts that continues an occupied place moves it; places no
+    /// contact continues end, then the contacts left over begin in free places. Hovering contacts and
+    /// palms take part in the pairing, so that a palm stays ignored, and a hovering contact stays one
+    /// contact, for as long as it is listed; each goes through ``SlotContact`` like a protocol B slot.
+    mutating func matchFramePoints() {
+        protocolA.pair(with: slots, device: device)
+        var matched = UInt64(0)  // bit per slot
+        for (slot, point) in protocolA.pairs {
+            matched |= 1 << UInt64(slot)
+            let p = protocolA.points[point]
+            var s = slots[slot]
+            s.changed = p.x != s.x || p.y != s.y || p.pressure != s.pressure
+            (s.x, s.y, s.pressure) = (p.x, p.y, p.pressure)
+            (s.toolType, s.distance, s.touchMajor) = (p.toolType, p.distance, p.touchMajor)
+            slots[slot] = s
+            settle(slot, lifted: false, reading: reading(of: s))
+        }
+        for i in slots.indices where slots[i].contact.isOccupied && matched & (1 << UInt64(i)) == 0 {
+            settle(i, lifted: false, reading: .absent)
+        }
+        for (j, p) in protocolA.points.enumerated() where protocolA.claimed & (1 << UInt64(j)) == 0 {
+            guard let free = slots.firstIndex(where: { !$0.contact.isOccupied }) else { break }
+            slots[free] = p
+            settle(free, lifted: false, reading: reading(of: p))
+        }
+        protocolA.endFrame()
+    }
+
+    // MARK: Single touch
+
+    // Single-touch panels (`ABS_X/Y`, optional `ABS_PRESSURE`, optional `BTN_TOUCH`): one contact, in slot 0.
+    //
+    // With `BTN_TOUCH` the button says when the panel is touched; hovering (`BTN_TOOL_*` down, `BTN_TOUCH`
+    // up, and `ABS_DISTANCE`, which the kernel's event codes document is sent only while `BTN_TOUCH` is 0)
+    // is therefore never a touch. Without it, pressure says, through ``TouchHysteresis``: a touch begins at
+    // the down threshold and ends below the up threshold, and after a drop the contact is ignored until
+    // pressure falls below the up threshold. These panels have no tool type or contact size, so no palms.
+    mutating func handleSingle(code: UInt16, value: Int32) {
+        switch code {
+        case xCode:
+            slots[0].x = clamp(value, device.xAxis)
+            slots[0].changed = true
+        case yCode:
+            slots[0].y = clamp(value, device.yAxis)
+            slots[0].changed = true
+        case pressureCode where device.pressureAxis != nil:
+            slots[0].pressure = clamp(value, pressureAxis)
+            slots[0].changed = true
+        default:
+            break
+        }
+    }
+
+    /// Whether the panel is touched now, given what slot `s` holds.
+    @inline(__always)
+    func singleTouchReading(_ s: SlotState) -> Bool {
+        device.hasTouchButton ? touchButton : hysteresis.isTouching(s.pressure, held: s.contact.isOccupied)
+    }
+
+    mutating func settleSingle() {
+        settle(0, lifted: false, reading: singleTouchReading(slots[0]) ? .touching : .absent)
     }
 
     // MARK: Every protocol
