@@ -10,7 +10,7 @@ public struct Configuration: Hashable, Sendable {
     public var settingsSections: [SettingsSection]
     /// The device sections, in merge order (file order, then order within each file).
     public var sections: [DeviceSection]
-    /// `[app ID]` sections: static quick actions per app (`Configuration+Apps.swift`).
+    /// `[app ID]` sections: static quick actions per app (``AppSection``).
     public var appSections: [AppSection] = []
     /// `[haptics]` sections, in merge order (at most one per file).
     public var hapticsSections: [HapticsSection] = []
@@ -106,7 +106,80 @@ public struct Configuration: Hashable, Sendable {
         }
         return ResolvedCalibration(calibration: calibration, sources: sources, matchedSections: matched)
     }
+
+    // MARK: Limits: how many clients the daemon serves at once (`MaxClients` in `[pressured]`)
+
+    /// Enough for every app of a kiosk and its tools many times over, and small enough that the unit's
+    /// `LimitNOFILE=512` (`systemd/pressured.service`) holds it with the devices and the daemon's own
+    /// descriptors: the cap, not the descriptor limit, is what a flood of connections meets.
+    public static let defaultMaximumClients = 256
+    /// What `MaxClients` may be: each client may have 256 KiB queued, so 4096 bound the queues to 1 GiB.
+    public static let maximumClientsRange = 1...4096
+
+    /// The most clients served at once: `MaxClients` of the last `[pressured]` section that sets it, else
+    /// ``defaultMaximumClients``. A reload that lowers it keeps every client connected; newcomers are
+    /// turned away until fewer than it remain.
+    public var maximumClients: Int {
+        settingsSections.last { $0.maxClients != nil }?.maxClients ?? Self.defaultMaximumClients
+    }
+
+    // MARK: Who may do what
+
+    /// Root and the daemon's own user may control; so may the members of these groups (`ControlGroup`, the
+    /// last `[pressured]` section that sets it).
+    public var controlGroups: [Account] { settingsSections.last { $0.controlGroups != nil }?.controlGroups ?? [] }
+
+    /// Who may choose quick actions for other apps (`LauncherUser`, `LauncherGroup`, each from the last
+    /// `[pressured]` section that sets it); empty: no launcher is named.
+    public var launchers: AccountRule {
+        AccountRule(
+            users: settingsSections.last { $0.launcherUsers != nil }?.launcherUsers ?? [],
+            groups: settingsSections.last { $0.launcherGroups != nil }?.launcherGroups ?? [])
+    }
+
+    /// Who may be `app` (subscribe as it, set its quick actions, receive its choices): the `User` and
+    /// `Group` of the last `[app ID]` section for it that gives either, with that section; nil where none
+    /// does: the app is open to any client.
+    public func access(forApp app: String) -> (rule: AccountRule, section: AppSection)? {
+        guard let s = appSections.last(where: { $0.app == app && ($0.users != nil || $0.groups != nil) }) else {
+            return nil
+        }
+        return (AccountRule(users: s.users ?? [], groups: s.groups ?? []), s)
+    }
+
+    /// The configuration with every account name resolved to its id through `directory`; a name it does
+    /// not know is an error naming its file and line (a closed app whose user is missing would otherwise
+    /// be closed to everyone without a word).
+    public func resolvingAccounts(_ directory: some AccountDirectory) throws(ConfigurationError) -> Configuration {
+        try AccountResolver(directory: directory).resolve(self)
+    }
+
+    // MARK: Apps, screens, tracking
+
+    /// An app's static quick actions: those of the last `[app ID]` section for it that lists any, as a
+    /// whole (a later section that only says who the app is keeps them).
+    public func staticQuickActions(forApp app: String) -> [QuickActionItem] {
+        appSections.last { $0.app == app && !$0.items.isEmpty }?.orderedItems ?? []
+    }
+
+    /// The screen geometry of `device` (``ResolvedScreen``): size and rotation from the last matching
+    /// sections that give them, the calibration matrix from the configuration, else from udev's
+    /// `LIBINPUT_CALIBRATION_MATRIX` (`udevMatrix`), else identity.
+    public func screen(for device: TouchDevice, udevMatrix: [Double]? = nil) -> ResolvedScreen {
+        ResolvedScreen.resolve(for: device, sections: matchingSections(for: device.description), udevMatrix: udevMatrix)
+    }
+
+    /// The palm size for `device` and where it came from (``ResolvedTracking/palmSize(settingsSections:matching:)``).
+    public func palmSize(for device: DeviceDescription) -> (size: PalmSize, source: String) {
+        ResolvedTracking.palmSize(settingsSections: settingsSections, matching: matchingSections(for: device))
+    }
+
+    /// What the tracker of `device` uses (``ResolvedTracking/resolve(for:in:)``).
+    public func tracking(for device: TouchDevice) throws(ConfigurationError) -> ResolvedTracking {
+        try ResolvedTracking.resolve(for: device, in: self)
+    }
 }
+
 
 /// Where each calibration value came from: `[title] file:line` of the key that set it, or `default`.
 public struct CalibrationSources: Hashable, Sendable, CustomStringConvertible {
@@ -135,244 +208,5 @@ public struct ResolvedCalibration: Hashable, Sendable {
         self.calibration = calibration
         self.sources = sources
         self.matchedSections = matchedSections
-    }
-}
-
-/// One device section: how it matches, and the calibration values it sets.
-public struct DeviceSection: Hashable, Sendable {
-    /// The keys a device section accepts.
-    public enum Key {
-        public static let matchName = "MatchName"
-        public static let matchVendor = "MatchVendor"
-        public static let matchProduct = "MatchProduct"
-        public static let matchBus = "MatchBus"
-        public static let floor = "PressureFloor"
-        public static let average = "PressureAverage"
-        public static let top = "PressureTop"
-        public static let screenSize = "ScreenSize"
-        public static let screenRotation = "ScreenRotation"
-        public static let calibrationMatrix = "CalibrationMatrix"
-        public static let touchDown = "PressureTouchDown"
-        public static let touchUp = "PressureTouchUp"
-        public static let palmSize = "PalmSizeMm"
-        public static let all = [
-            matchName, matchVendor, matchProduct, matchBus, floor, average, top, touchDown, touchUp, palmSize,
-            screenSize, screenRotation, calibrationMatrix,
-        ]
-    }
-
-    /// The text between the brackets; descriptive only (titles may repeat).
-    public var title: String
-    public var file: String
-    /// Line of the section header.
-    public var line: Int
-    public var match: DeviceMatch
-    public var floor: Int32?
-    public var average: Int32?
-    public var top: Int32?
-    /// Screen mapping: size in pixels, rotation, calibration matrix (`Configuration+Screen.swift`).
-    public var screen = ScreenOverride()
-    /// Touch thresholds and palm size (`Configuration+Tracking.swift`).
-    public var tracking = TrackingOverride()
-    /// The line of every key given, by key.
-    public var keyLines: [String: Int]
-
-    public init(
-        title: String, file: String, line: Int, match: DeviceMatch = DeviceMatch(),
-        floor: Int32? = nil, average: Int32? = nil, top: Int32? = nil, keyLines: [String: Int] = [:]
-    ) {
-        self.title = title
-        self.file = file
-        self.line = line
-        self.match = match
-        self.floor = floor
-        self.average = average
-        self.top = top
-        self.keyLines = keyLines
-    }
-
-    /// `[title] file:line`, the line being that of `key` if the section gives it, else of the header.
-    public func source(of key: String) -> String { "[\(title)] \(file):\(keyLines[key] ?? line)" }
-}
-
-/// The `Match*` keys of a device section. Every key given must match (AND); no key matches every device.
-public struct DeviceMatch: Hashable, Sendable, CustomStringConvertible {
-    public var name: Glob?
-    public var vendor: UInt16?
-    public var product: UInt16?
-    public var bus: UInt16?
-
-    public init(name: Glob? = nil, vendor: UInt16? = nil, product: UInt16? = nil, bus: UInt16? = nil) {
-        self.name = name
-        self.vendor = vendor
-        self.product = product
-        self.bus = bus
-    }
-
-    /// No key given: the parser rejects such a section.
-    public var isEmpty: Bool { name == nil && vendor == nil && product == nil && bus == nil }
-
-    public func matches(_ device: DeviceDescription) -> Bool {
-        if let vendor, vendor != device.identity.vendor { return false }
-        if let product, product != device.identity.product { return false }
-        if let bus, bus != device.identity.bus { return false }
-        if let name, !name.matches(device.name) { return false }
-        return true
-    }
-
-    public var description: String {
-        var parts: [String] = []
-        if let name { parts.append("name \(name.pattern)") }
-        if let vendor { parts.append("vendor " + DeviceMatch.hex(vendor)) }
-        if let product { parts.append("product " + DeviceMatch.hex(product)) }
-        if let bus { parts.append("bus " + (DeviceMatch.busName(bus) ?? DeviceMatch.hex(bus))) }
-        return parts.isEmpty ? "any device" : parts.joined(separator: ", ")
-    }
-
-    static func hex(_ v: UInt16) -> String {
-        let digits = String(v, radix: 16)
-        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    /// `MatchBus` names and their `BUS_*` numbers (`linux/input.h`). Aliases follow their canonical name.
-    public static let busNames: [(name: String, number: UInt16)] = [
-        ("pci", 0x01), ("isapnp", 0x02), ("usb", 0x03), ("hil", 0x04), ("bluetooth", 0x05),
-        ("virtual", 0x06), ("isa", 0x10), ("i8042", 0x11), ("ps2", 0x11), ("xtkbd", 0x12),
-        ("rs232", 0x13), ("serial", 0x13), ("gameport", 0x14), ("parport", 0x15), ("amiga", 0x16),
-        ("adb", 0x17), ("i2c", 0x18), ("host", 0x19), ("gsc", 0x1A), ("atari", 0x1B), ("spi", 0x1C),
-        ("rmi", 0x1D), ("cec", 0x1E), ("ishtp", 0x1F), ("intel-ishtp", 0x1F), ("amd-sfh", 0x20),
-    ]
-
-    /// The bus number for a name (case-insensitive), or nil.
-    public static func busNumber(named name: String) -> UInt16? {
-        let lower = name.lowercased()
-        return busNames.first { $0.name == lower }?.number
-    }
-
-    /// The canonical name of a bus number, or nil.
-    public static func busName(_ number: UInt16) -> String? { busNames.first { $0.number == number }?.name }
-}
-
-/// An fnmatch-style pattern over Unicode scalars: `*` (any run, also empty), `?` (one scalar), `[abc]`,
-/// `[a-z]`, `[!a]` or `[^a]` (a set; `]` first in the set is literal), and `\` escaping the next scalar
-/// outside sets. Case-sensitive. Matching takes at most pattern × text steps: no exponential backtracking.
-public struct Glob: Hashable, Sendable, CustomStringConvertible {
-    public let pattern: String
-    let tokens: [Token]
-
-    enum Token: Hashable, Sendable {
-        case scalar(Unicode.Scalar)
-        case any
-        case star
-        case set(ranges: [ClosedRange<UInt32>], negated: Bool)
-    }
-
-    /// Why a pattern is malformed.
-    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        /// A `[` with no closing `]`; the offset (in scalars) of the `[`.
-        case unterminatedSet(offset: Int)
-        /// A range such as `z-a` whose end is before its start.
-        case reversedRange(String)
-        /// A `\` at the end of the pattern, escaping nothing.
-        case danglingEscape
-
-        public var description: String {
-            switch self {
-            case .unterminatedSet(let offset): return "'[' at offset \(offset) has no closing ']'"
-            case .reversedRange(let r): return "range '\(r)' ends before it starts"
-            case .danglingEscape: return "'\\' at the end escapes nothing"
-            }
-        }
-    }
-
-    public init(_ pattern: String) throws(Problem) {
-        let p = Array(pattern.unicodeScalars)
-        var tokens: [Token] = []
-        var i = 0
-        while i < p.count {
-            switch p[i] {
-            case "*":
-                if tokens.last != .star { tokens.append(.star) }
-                i += 1
-            case "?":
-                tokens.append(.any)
-                i += 1
-            case "\\":
-                guard i + 1 < p.count else { throw .danglingEscape }
-                tokens.append(.scalar(p[i + 1]))
-                i += 2
-            case "[":
-                let start = i
-                i += 1
-                var negated = false
-                if i < p.count, p[i] == "!" || p[i] == "^" {
-                    negated = true
-                    i += 1
-                }
-                var ranges: [ClosedRange<UInt32>] = []
-                var first = true
-                while true {
-                    guard i < p.count else { throw .unterminatedSet(offset: start) }
-                    let c = p[i]
-                    if c == "]" && !first { break }
-                    first = false
-                    if i + 2 < p.count, p[i + 1] == "-", p[i + 2] != "]" {
-                        let end = p[i + 2]
-                        guard c.value <= end.value else {
-                            throw .reversedRange(String(String.UnicodeScalarView([c, "-", end])))
-                        }
-                        ranges.append(c.value...end.value)
-                        i += 3
-                    } else {
-                        ranges.append(c.value...c.value)
-                        i += 1
-                    }
-                }
-                i += 1  // the closing ]
-                tokens.append(.set(ranges: ranges, negated: negated))
-            default:
-                tokens.append(.scalar(p[i]))
-                i += 1
-            }
-        }
-        self.pattern = pattern
-        self.tokens = tokens
-    }
-
-    public var description: String { pattern }
-
-    /// Whether the whole of `text` matches. Greedy, with one backtrack point: the last `*` seen.
-    public func matches(_ text: String) -> Bool {
-        let t = Array(text.unicodeScalars)
-        var p = 0, n = 0
-        var starToken = -1, starText = 0
-        while n < t.count {
-            if p < tokens.count {
-                let advanced: Bool
-                switch tokens[p] {
-                case .star:
-                    starToken = p
-                    starText = n
-                    p += 1
-                    continue
-                case .any: advanced = true
-                case .scalar(let c): advanced = c == t[n]
-                case .set(let ranges, let negated):
-                    advanced = ranges.contains { $0.contains(t[n].value) } != negated
-                }
-                if advanced {
-                    p += 1
-                    n += 1
-                    continue
-                }
-            }
-            // Mismatch (or pattern used up): let the last star swallow one more scalar, or fail.
-            guard starToken >= 0 else { return false }
-            starText += 1
-            n = starText
-            p = starToken + 1
-        }
-        while p < tokens.count, tokens[p] == .star { p += 1 }
-        return p == tokens.count
     }
 }

@@ -12,7 +12,7 @@ public struct SettingsSection: Hashable, Sendable {
     /// `PalmSizeMm`: for the tracker, not gestures (``Configuration/palmSize(for:)``).
     public var palmSize: PalmSize?
     /// `ControlGroup`, `LauncherUser`, `LauncherGroup`: who may control, who may choose for other apps
-    /// (`Configuration+Access.swift`); nil where the section does not say.
+    /// (`Account.swift`); nil where the section does not say.
     public var controlGroups: [Account]?
     public var launcherUsers: [Account]?
     public var launcherGroups: [Account]?

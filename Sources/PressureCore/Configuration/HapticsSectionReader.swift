@@ -1,8 +1,9 @@
 /// The `[haptics]` section's keys (`docs/configuration.md`, "Haptics").
-extension ConfigurationParser {
-    static let hapticsSection = "haptics"
+struct HapticsSectionReader: ConfigurationValueReading {
+    let file: String
+    let lineNumber: Int
 
-    mutating func hapticsKey(_ key: String, _ value: String, in s: inout HapticsSection) throws(ConfigurationError) {
+    func read(_ key: String, _ value: String, into s: inout HapticsSection) throws(ConfigurationError) {
         switch key {
         case HapticsSection.Key.haptics:
             s.mode = try choice(key, value, HapticSettings.Mode.allCases.map { ($0.rawValue, $0) })
@@ -44,16 +45,5 @@ extension ConfigurationParser {
             if HapticsSection.Key.perGesture.contains(suffix) { return (g, suffix) }
         }
         return nil
-    }
-
-    /// One of a few words, case-insensitive.
-    func choice<T>(_ key: String, _ value: String, _ options: [(String, T)]) throws(ConfigurationError) -> T {
-        let expected = options.map(\.0).joined(separator: ", ")
-        try requireValue(key, value, expected)
-        let lower = value.lowercased()
-        guard let found = options.first(where: { $0.0 == lower }) else {
-            throw fail(.invalidChoice(key: key, value: value, expected: "one of " + expected))
-        }
-        return found.1
     }
 }

@@ -32,28 +32,34 @@ public struct ResolvedTracking: Hashable, Sendable {
     public var palmSizeSource: String
 }
 
-extension Configuration {
-    /// The palm size for `device`: the last matching device section that sets `PalmSizeMm`, else the last
+extension ResolvedTracking {
+    /// The palm size for `device`, given the configuration's `[pressured]` sections and the device sections
+    /// that match it: the last matching device section that sets `PalmSizeMm`, else the last
     /// `[pressured]` section that does, else ``TrackerSettings/defaultPalmSize``. A device section wins over
     /// `[pressured]` whatever the file order: it is the more specific.
-    public func palmSize(for device: DeviceDescription) -> (size: PalmSize, source: String) {
+    static func palmSize(
+        settingsSections: [SettingsSection], matching: [DeviceSection]
+    ) -> (size: PalmSize, source: String) {
         var result = (size: TrackerSettings.defaultPalmSize, source: CalibrationSources.defaultSource)
         for s in settingsSections {
             if let v = s.palmSize { result = (v, "[pressured] \(s.file):\(s.keyLines["PalmSizeMm"] ?? s.line)") }
         }
-        for section in matchingSections(for: device) {
+        for section in matching {
             if let v = section.tracking.palmSize { result = (v, section.source(of: DeviceSection.Key.palmSize)) }
         }
         return result
     }
 
-    /// What the tracker of `device` uses. `PressureTouchDown` and `PressureTouchUp` each come from the last
+    /// What the tracker of `device` uses, under `configuration`. `PressureTouchDown` and `PressureTouchUp` each come from the last
     /// matching section that sets them, else from ``TouchHysteresis/defaults(axis:)``; they apply only to
     /// single-touch panels without `BTN_TOUCH` and are checked only there: the merged pair must satisfy
     /// `minimum < up < down <= maximum` of the pressure axis, or the error names both and their sources (at
     /// the last section that set one).
-    public func tracking(for device: TouchDevice) throws(ConfigurationError) -> ResolvedTracking {
-        let palm = palmSize(for: device.description)
+    static func resolve(
+        for device: TouchDevice, in configuration: Configuration
+    ) throws(ConfigurationError) -> ResolvedTracking {
+        let matching = configuration.matchingSections(for: device.description)
+        let palm = palmSize(settingsSections: configuration.settingsSections, matching: matching)
         var settings = TrackerSettings(palmSize: palm.size)
         var resolved = ResolvedTracking(settings: settings, palmSizeSource: palm.source)
         guard device.contactProtocol == .singleTouch, !device.hasTouchButton, let axis = device.pressureAxis else {
@@ -63,7 +69,7 @@ extension Configuration {
         var sources = TouchThresholdSources(
             down: "default (minimum + 12% of the range)", up: "default (minimum + 10% of the range)")
         var lastSetter: DeviceSection?
-        for section in matchingSections(for: device.description) {
+        for section in matching {
             if let v = section.tracking.touchDown {
                 (settings.touchDown, lastSetter) = (v, section)
                 sources.down = section.source(of: DeviceSection.Key.touchDown)
@@ -85,38 +91,5 @@ extension Configuration {
         resolved.hysteresis = TouchHysteresis(down: down, up: up)
         resolved.hysteresisSources = sources
         return resolved
-    }
-}
-
-extension ConfigurationParser {
-    /// `PalmSizeMm`: `off` or `0`, or millimetres. Below 5 mm every fingertip would be a palm; above
-    /// 300 mm nothing could be.
-    func palmSize(_ key: String, _ value: String) throws(ConfigurationError) -> PalmSize {
-        let expected = "a size from 5 to 300 (millimetres), or off (also 0)"
-        try requireValue(key, value, expected)
-        if value.lowercased() == "off" { return .off }
-        let mm = try decimal(key, value, in: 0...300, expected)
-        guard mm == 0 || mm >= 5 else { throw fail(.outOfRange(key: key, value: value, expected: expected)) }
-        return mm == 0 ? .off : .millimetres(mm)
-    }
-
-    /// `PressureTouchDown`, `PressureTouchUp`, `PalmSizeMm` in a device section. When one section gives
-    /// both thresholds, down must be above up (checked at the second of the two).
-    mutating func trackingKey(_ key: String, _ value: String, in s: inout DeviceSection) throws(ConfigurationError) {
-        let raw = "an integer from \(Int32.min) to \(Int32.max) (raw pressure units; decimal or 0x hex)"
-        let all = Int64(Int32.min)...Int64(Int32.max)
-        switch key {
-        case DeviceSection.Key.touchDown:
-            s.tracking.touchDown = Int32(truncatingIfNeeded: try integer(key, value, in: all, raw))
-        case DeviceSection.Key.touchUp:
-            s.tracking.touchUp = Int32(truncatingIfNeeded: try integer(key, value, in: all, raw))
-        default:
-            s.tracking.palmSize = try palmSize(key, value)
-            return
-        }
-        if let down = s.tracking.touchDown, let up = s.tracking.touchUp, down <= up {
-            let other = key == DeviceSection.Key.touchDown ? DeviceSection.Key.touchUp : DeviceSection.Key.touchDown
-            throw fail(.touchThresholdsReversed(down: down, up: up, otherLine: s.keyLines[other] ?? s.line))
-        }
     }
 }
