@@ -8,8 +8,8 @@ import PressureWebSocket
 extension WebBridge {
     func accept(from index: Int) {
         guard index < listeners.count else { return }
-        accepting: while !listenerRest.isResting {
-            switch listeners[index].accept(with: acceptGuard, refusal: Self.descriptorRefusal) {
+        accepting: while !limits.rest.isResting {
+            switch listeners[index].accept(with: limits.acceptGuard, refusal: ListenerLimits.descriptorRefusal) {
             case .nonePending:
                 break accepting
             case .accepted(let (socket, peer)):
@@ -98,7 +98,7 @@ extension WebBridge {
             do { daemon = try StreamSocket.connectUnix(configuration.daemonSocket) } catch {
                 if AcceptFailure(errno: error.errno) == .outOfDescriptors {
                     atDescriptorLimit(error, refused: true, "pages are answered 503 until a connection closes")
-                    answer(c, Self.daemonDescriptorRefusal, includeBody: true, now: now)
+                    answer(c, ListenerLimits.daemonDescriptorRefusal, includeBody: true, now: now)
                     return
                 }
                 Log.warning("\(c.peer): cannot reach pressured (\(error)): answered 503")

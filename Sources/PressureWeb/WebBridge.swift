@@ -26,12 +26,8 @@ public final class WebBridge {
     let timer: DeadlineTimer
     let signals: SignalWatcher
     var listeners: [TCPListener] = []
-    /// The reserve descriptor and accept4's failures, for every listener (`WebBridge+Limits.swift`).
-    let acceptGuard = AcceptGuard()
-    /// Whether the listeners rest (are not polled) because accepting cannot go on, and until when.
-    var listenerRest = ListenerRest()
-    /// The current spell at the descriptor limit, for its one warning and its summary.
-    var limitSpell = DescriptorLimitSpell()
+    /// What the bridge does at the descriptor limit: the reserve, the listeners' rest, the spell.
+    var limits = ListenerLimits()
     /// Where the sockets systemd passed listen (none when the bridge binds its own).
     let systemdAddresses: [ListenAddress]
     var connections: [Int: BrowserConnection] = [:]
@@ -60,7 +56,7 @@ public final class WebBridge {
             try loop.add(timer.fd, token: Token(.timer))
             try loop.add(signals.fd, token: Token(.signals))
         } catch { throw .system(error) }
-        if !acceptGuard.restoreReserve() {
+        if !limits.acceptGuard.restoreReserve() {
             Log.warning("no descriptor could be kept in reserve (/dev/null): at the descriptor limit browsers "
                 + "wait, unanswered, while the listeners rest")
         }
@@ -112,7 +108,7 @@ public final class WebBridge {
         }
         notify?.send("STOPPING=1")
         shutdown()
-        Log.info("pressured-web stopped; \(acceptFigures)")
+        Log.info("pressured-web stopped; \(limits.acceptFigures)")
         return lifetime.exitStatus
     }
 
@@ -144,7 +140,7 @@ public final class WebBridge {
     }
 
     func armTimer() {
-        var earliest = listenerRest.until
+        var earliest = limits.rest.until
         for c in connections.values {
             earliest = .earliest(earliest, c.deadline)
         }
@@ -157,7 +153,7 @@ public final class WebBridge {
     func timerFired() {
         guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
-        if listenerRest.isOver(now: now) { resumeListeners() }
+        if limits.rest.isOver(now: now) { resumeListeners() }
         for (id, c) in connections {
             guard let d = c.deadline, d <= now else { continue }
             switch c.phase {
@@ -200,6 +196,18 @@ public final class WebBridge {
         guard let notify else { return }
         let pages = connections.values.filter { $0.link != nil }.count
         notify.send("STATUS=\(pages == 0 ? "no" : String(pages)) page\(pages == 1 ? "" : "s") connected")
+    }
+
+    // MARK: At the descriptor limit (``ListenerLimits``)
+
+    func restListeners() { limits.restListeners(listeners, in: loop) }
+
+    func resumeListeners() { limits.resumeListeners(listeners, in: loop) }
+
+    func pageServed() { limits.pageServed() }
+
+    func atDescriptorLimit(_ error: SystemError, refused: Bool, _ meanwhile: String) {
+        limits.atDescriptorLimit(error, refused: refused, meanwhile, openConnections: connections.count)
     }
 }
 
