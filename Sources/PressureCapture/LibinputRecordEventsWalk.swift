@@ -11,7 +11,7 @@ import PressureCore
 ///     libinput:                     # skipped with its block
 ///     - {time: 0.010123, …}
 /// ```
-extension LibinputRecordReader {
+extension LibinputRecordStructure {
     /// Where the walk stands, with the indentations that bound each level: `key` of the `events:` line,
     /// `item` of its `- ` entries, `keys` of a frame's keys, `evdev` of the frame's `evdev:`, `sequence` of
     /// its event lines.
@@ -28,9 +28,9 @@ extension LibinputRecordReader {
     }
 }
 
-extension LibinputRecordReader.Parser {
+extension LibinputRecordStructure.Parser {
     /// Walks on to the block's next event and returns it; nil at the block's end.
-    mutating func nextEvent(_ walk: inout LibinputRecordReader.EventsWalk) throws(CaptureError) -> InputEvent? {
+    mutating func nextEvent(_ walk: inout LibinputRecordStructure.EventsWalk) throws(CaptureError) -> InputEvent? {
         while true {
             switch walk {
             case .done:

@@ -2,7 +2,7 @@ import PressureCore
 
 /// One device of a `libinput record` file: its evdev description and its events.
 
-extension LibinputRecordReader.Parser {
+extension LibinputRecordStructure.Parser {
     // MARK: The evdev description
 
     mutating func readEvdev(
@@ -209,10 +209,10 @@ extension LibinputRecordReader.Parser {
         let keep = keepsEvents(of: device)
         if keep {
             device.events.append(
-                LibinputRecordReader.EventsStart(
+                LibinputRecordStructure.EventsStart(
                     offset: keyLine.offset, line: keyLine.number, column: keyLine.content - keyLine.start))
         }
-        var walk = LibinputRecordReader.EventsWalk.start(keyLine, kv)
+        var walk = LibinputRecordStructure.EventsWalk.start(keyLine, kv)
         while try nextEvent(&walk) != nil {
             if keep { device.eventCount += 1 }
         }

@@ -1,7 +1,7 @@
 import PressureCore
 
 /// The second pass over a `libinput record` file: back to each `events:` block of the chosen device that
-/// the first pass noted (``LibinputRecordReader/EventsStart``), and through it, a batch of events at a time.
+/// the first pass noted (``LibinputRecordStructure/EventsStart``), and through it, a batch of events at a time.
 /// The rest of the file was checked by the first pass and is not read again.
 struct LibinputRecordPlayback {
     let starts: [LibinputRecordReader.EventsStart]

@@ -37,6 +37,14 @@ import PressureCore
 /// Errors carry the file name and the 1-based line (0 when the error is about the whole file). A line that
 /// is cut off at the very end of the file (no newline, structure unfinished) is reported as truncated.
 public enum LibinputRecordReader {
+    // The syntax and the structure of the files are types of their own; by their short names here, for
+    // the reader, the format detection and the streaming second pass.
+    typealias Scanner = LibinputRecordSyntax.Scanner
+    typealias Byte = LibinputRecordSyntax.Byte
+    typealias Parser = LibinputRecordStructure.Parser
+    typealias EventsStart = LibinputRecordStructure.EventsStart
+    typealias EventsWalk = LibinputRecordStructure.EventsWalk
+
     /// True when the bytes look like a libinput record: the first line that is neither blank nor a comment
     /// is `version: N` at column 0. The version itself is not checked here (``read(_:file:deviceIndex:)``
     /// reports an unsupported one).

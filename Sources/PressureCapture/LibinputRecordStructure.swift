@@ -1,7 +1,11 @@
 import PressureCore
 
-/// The structure of a `libinput record` file: version, devices, and the generic block walking.
-extension LibinputRecordReader {
+/// The structure of a `libinput record` file: version, devices, and the generic block walking, over the
+/// lines ``LibinputRecordSyntax`` scans. ``LibinputRecordReader`` is the way in, by whole file or stream.
+enum LibinputRecordStructure {
+    typealias Scanner = LibinputRecordSyntax.Scanner
+    typealias Line = LibinputRecordSyntax.Line
+    typealias KeyValue = LibinputRecordSyntax.KeyValue
 
     // MARK: - The parser
 
@@ -39,11 +43,11 @@ extension LibinputRecordReader {
 
     struct Parser {
         // The reader's helper types by their short names, also in this type's extensions in other files.
-        typealias Line = LibinputRecordReader.Line
-        typealias KeyValue = LibinputRecordReader.KeyValue
-        typealias DeviceInProgress = LibinputRecordReader.DeviceInProgress
-        typealias LineFailure = LibinputRecordReader.LineFailure
-        typealias Byte = LibinputRecordReader.Byte
+        typealias Line = LibinputRecordSyntax.Line
+        typealias KeyValue = LibinputRecordSyntax.KeyValue
+        typealias DeviceInProgress = LibinputRecordStructure.DeviceInProgress
+        typealias LineFailure = LibinputRecordSyntax.LineFailure
+        typealias Byte = LibinputRecordSyntax.Byte
         var s: Scanner
         let file: String
         let wanted: Int?

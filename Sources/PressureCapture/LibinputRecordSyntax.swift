@@ -1,10 +1,12 @@
 import PressureCore
 
-/// The line and number scanner under ``LibinputRecordReader``: bytes in, lines, keys and values out.
+/// The line syntax of a `libinput record` file, under ``LibinputRecordStructure``: the line and number
+/// scanner and what it hands out, bytes in, lines, keys and values out. Kept apart because it knows
+/// nothing of devices or events, only of the YAML subset the files are written in.
 
 // MARK: - Bytes
 
-extension LibinputRecordReader {
+enum LibinputRecordSyntax {
     enum Byte {
         static let newline = UInt8(ascii: "\n")
         static let carriageReturn = UInt8(ascii: "\r")
