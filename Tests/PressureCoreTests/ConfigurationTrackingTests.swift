@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PressureCore
 
-/// `PressureTouchDown`, `PressureTouchUp` and `PalmSizeMm` (`Configuration+Tracking.swift`).
+/// `PressureTouchDown`, `PressureTouchUp` and `PalmSizeMm` (`DeviceSectionReader.swift`, `ResolvedTracking.swift`).
 extension ConfigurationTests {
     /// A resistive panel without `BTN_TOUCH`, pressure 0..255 (defaults: down 30, up 25).
     static var resistive: TouchDevice {
