@@ -145,8 +145,8 @@ int pressured_get_timeout(struct pressured *p);
 
 /** The next queued event, with one reference the caller owns (pressured_event_unref), or NULL. */
 struct pressured_event *pressured_get_event(struct pressured *p);
-/** The next event's type without taking it, or PRESSURED_EVENT_NONE when none is queued. */
-enum pressured_event_type pressured_next_event_type(struct pressured *p);
+/* pressured_next_event_type(), the next event's type without taking it, is declared with the event
+ * types below (C++ needs an enum defined before a function returns it). */
 
 /* ---------------------------------------------------------------------------------------------------- */
 /* Requests. Each returns the request's id (> 0), which its PRESSURED_EVENT_REPLY or PRESSURED_EVENT_ERROR
@@ -297,6 +297,8 @@ struct pressured_event *pressured_event_ref(struct pressured_event *ev);
 /** Drops a reference; returns NULL. NULL accepted. */
 struct pressured_event *pressured_event_unref(struct pressured_event *ev);
 enum pressured_event_type pressured_event_get_type(struct pressured_event *ev);
+/** The next event's type (of a context) without taking it, or PRESSURED_EVENT_NONE when none is queued. */
+enum pressured_event_type pressured_next_event_type(struct pressured *p);
 /** The line's `type` as sent ("peek", "hello" for CONNECTED, NULL for DISCONNECTED). */
 const char *pressured_event_get_type_name(struct pressured_event *ev);
 /** The line as received, without its newline (NULL for DISCONNECTED): for fields no accessor covers. */
