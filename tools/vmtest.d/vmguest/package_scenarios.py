@@ -1,7 +1,8 @@
 """The Debian packages in the systemd boot of tools/vmtest (issue 18): `install()` puts them on the guest with
 `dpkg -i` before any scenario runs, with a touchscreen already plugged in; scenario 22 says what the install did
 (the service started for that touchscreen by the postinst's `udevadm trigger`, the start policy in force) and
-that a touchscreen plugged in later starts the service too; scenario 23, run last, removes (`dpkg -r`: the
+that a touchscreen plugged in later starts the service too, and that the C and QML clients' packages are usable
+(pkg-config knows libpressured, the library loads, the QML plugin's libraries resolve); scenario 23, run last, removes (`dpkg -r`: the
 service stops, the configuration and state stay) and purges (`dpkg -P`: nothing of the packages is left).
 The packages are tools/build-deb's, seen through the overlay's lower layer ($VMTEST_DEBS), and the installed
 configuration gets the fixtures' calibration ($VMTEST_CALIBRATION) after the install, as a deployment that
@@ -14,7 +15,9 @@ import time
 from .harness import CFG, LOGS, Failure, Player, check, log, wait_until
 from .systemd_scenarios import SERVICE, SOCKET, show, state, systemctl, wait_active
 
-PACKAGES = ("pressured", "pressured-web", "python3-pressured")
+PACKAGES = ("pressured", "pressured-web", "python3-pressured", "libpressured0", "libpressured-dev",
+            "qml6-module-pressured")
+QML_PLUGIN = "/usr/lib/x86_64-linux-gnu/qt6/qml/Pressured/libpressuredqml.so"
 CONF = "/etc/pressured/pressured.conf"
 # What the daemon writes at run time, which purge must take away with the packages' own files.
 RUNTIME = ("/var/lib/pressured", "/run/pressured", "/etc/pressured")
@@ -97,6 +100,22 @@ def s22_package_install(details):
                        capture_output=True, text=True, cwd="/")
     details.append(f"/usr/bin/python3 imports pressured from {r.stdout.strip() or r.stderr.strip()[-200:]}")
     check(r.stdout.startswith("/usr/lib/python3/dist-packages/pressured/"), "python3-pressured not importable")
+    # The C and QML clients: the .pc, the library loaded and used, the plugin's libraries all found.
+    r = subprocess.run(["pkg-config", "--modversion", "--cflags", "--libs", "libpressured"], capture_output=True,
+                       text=True)
+    details.append(f"pkg-config libpressured: {' '.join(r.stdout.split()) or r.stderr.strip()[-200:]}")
+    check(r.returncode == 0 and r.stdout.split()[:1] == ["0.1.0"], "pkg-config does not know libpressured")
+    r = subprocess.run(["/usr/bin/python3", "-c", "import ctypes; l = ctypes.CDLL('libpressured.so.0'); "
+                        "l.pressured_new.restype = ctypes.c_void_p; p = l.pressured_new(None); "
+                        "print('loaded, context', 'made' if p else 'NULL'); l.pressured_unref(ctypes.c_void_p(p))"],
+                       capture_output=True, text=True, cwd="/")
+    details.append(f"libpressured.so.0: {r.stdout.strip() or r.stderr.strip()[-200:]}")
+    check(r.stdout.strip() == "loaded, context made", "libpressured.so.0 does not load")
+    r = subprocess.run(["ldd", QML_PLUGIN], capture_output=True, text=True)
+    missing = [l.strip() for l in r.stdout.splitlines() if "not found" in l]
+    details.append(f"{QML_PLUGIN}: ldd exit {r.returncode}, {len(r.stdout.splitlines())} libraries, "
+                   f"missing {missing or 'none'}")
+    check(r.returncode == 0 and not missing and "libpressured.so.0" in r.stdout, f"the QML plugin: {missing}")
 
     # A touchscreen plugged in after the install, with the service stopped: udev starts it again.
     check(show(SERVICE, "ActiveState")["ActiveState"] != "active", f"{SERVICE} runs before the plug")
