@@ -123,28 +123,9 @@ class BrowserTests(unittest.TestCase):
 
     @classmethod
     def play(cls):
-        """Waits for the page to subscribe (which starts the replay), then follows the daemon's touches and
-        gives each to Chromium as it is reported: down at `began`, up at `ended`."""
-        with pressured.Client(cls.daemon.socket, timeout=20) as watcher:
-            deadline = time.monotonic() + 20
-            while watcher.status()["subscribers"] == 0:
-                assert time.monotonic() < deadline, "the page never subscribed:\n" + cls.bridge.log()
-                time.sleep(0.01)  # polls the daemon until the page's subscription (the capture then starts)
-            watcher.subscribe(events=["touches"])
-            ended = 0
-            for event in watcher.events():
-                if event.get("type") != "touch":
-                    continue
-                x, y = event["screenX"] / cls.geometry["dpr"] - cls.origin["x"], event["screenY"] / cls.geometry["dpr"] - cls.origin["y"]
-                if event["phase"] == "began":
-                    cls.cdp_log.append(("began", event["contact"], x, y))
-                    cls.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
-                        "type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": event["contact"]}]})
-                elif event["phase"] in ("ended", "cancelled"):
-                    cls.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-                    ended += 1
-                    if ended == cls.touch_count:
-                        return
+        """The daemon's touches, given to Chromium as it reports them (``webtest.play_touches``)."""
+        webtest.play_touches(
+            cls.daemon, cls.browser, cls.bridge, cls.geometry["dpr"], cls.origin, cls.touch_count, log=cls.cdp_log)
 
     @classmethod
     def tearDownClass(cls):

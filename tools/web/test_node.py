@@ -15,11 +15,13 @@ import webtest  # noqa: E402
 
 
 class NodeTests(unittest.TestCase):
-    def test_node_client_against_the_unix_socket(self):
+    def run_node_test(self, name):
+        """Runs the Node test file `name` against a daemon of its own (its replay starts with the first
+        subscription); it must pass all 3 of its tests."""
         setup = webtest.Setup(__import__("fixtures").one_press)
         try:
             env = dict(os.environ, PRESSURED_SOCKET=setup.daemon.socket)
-            out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "connection.test.mjs")],
+            out = subprocess.run(["node", "--test", os.path.join(HERE, "node", name)],
                                  capture_output=True, text=True, timeout=60, env=env)
             self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
             self.assertIn("# pass 3", out.stdout)
@@ -27,18 +29,11 @@ class NodeTests(unittest.TestCase):
         finally:
             setup.stop()
 
+    def test_node_client_against_the_unix_socket(self):
+        self.run_node_test("connection.test.mjs")
+
     def test_electron_helper_against_a_fake_ipc_and_the_unix_socket(self):
-        # A daemon of its own: its replay starts with the first subscription, the main half's.
-        setup = webtest.Setup(__import__("fixtures").one_press)
-        try:
-            env = dict(os.environ, PRESSURED_SOCKET=setup.daemon.socket)
-            out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "electron.test.mjs")],
-                                 capture_output=True, text=True, timeout=60, env=env)
-            self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
-            self.assertIn("# pass 3", out.stdout)
-            self.assertIn("# fail 0", out.stdout)
-        finally:
-            setup.stop()
+        self.run_node_test("electron.test.mjs")
 
     def test_typescript_declarations(self):
         out = subprocess.run(["tsc", "-p", os.path.join(HERE, "node")], capture_output=True, text=True, timeout=120)

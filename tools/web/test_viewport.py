@@ -94,26 +94,7 @@ class ViewportTests(unittest.TestCase):
     @classmethod
     def play(cls):
         """Each touch the daemon reports, given to Chromium at its screen point less the true origin."""
-        with pressured.Client(cls.daemon.socket, timeout=20) as watcher:
-            deadline = time.monotonic() + 20
-            while watcher.status()["subscribers"] == 0:
-                assert time.monotonic() < deadline, "the page never subscribed:\n" + cls.bridge.log()
-                time.sleep(0.01)
-            watcher.subscribe(events=["touches"])
-            ended = 0
-            for event in watcher.events():
-                if event.get("type") != "touch":
-                    continue
-                x = event["screenX"] / cls.dpr - cls.origin["x"]
-                y = event["screenY"] / cls.dpr - cls.origin["y"]
-                if event["phase"] == "began":
-                    cls.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
-                        "type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": event["contact"]}]})
-                elif event["phase"] in ("ended", "cancelled"):
-                    cls.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-                    ended += 1
-                    if ended == cls.touch_count:
-                        return
+        webtest.play_touches(cls.daemon, cls.browser, cls.bridge, cls.dpr, cls.origin, cls.touch_count)
 
     @classmethod
     def tearDownClass(cls):

@@ -138,3 +138,32 @@ class Setup:
         self.bridge.stop()
         self.daemon.stop()
         self.dir.cleanup()
+
+
+def play_touches(daemon, browser, bridge, dpr, origin, touch_count, log=None):
+    """Waits for the page to subscribe (which starts the replay), then follows the daemon's touches and
+    gives each to Chromium at its screen point less `origin` (CSS pixels, `dpr` device pixels each):
+    down at `began`, up at `ended` or `cancelled`, until `touch_count` have ended. `log`, if given,
+    gets `("began", contact, x, y)` for each touch given."""
+    import pressured  # the Python client, found by the suites' own path set-up
+    with pressured.Client(daemon.socket, timeout=20) as watcher:
+        deadline = time.monotonic() + 20
+        while watcher.status()["subscribers"] == 0:
+            assert time.monotonic() < deadline, "the page never subscribed:\n" + bridge.log()
+            time.sleep(0.01)
+        watcher.subscribe(events=["touches"])
+        ended = 0
+        for event in watcher.events():
+            if event.get("type") != "touch":
+                continue
+            x, y = event["screenX"] / dpr - origin["x"], event["screenY"] / dpr - origin["y"]
+            if event["phase"] == "began":
+                if log is not None:
+                    log.append(("began", event["contact"], x, y))
+                browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                    "type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": event["contact"]}]})
+            elif event["phase"] in ("ended", "cancelled"):
+                browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                ended += 1
+                if ended == touch_count:
+                    return
