@@ -205,6 +205,26 @@ public struct TouchPipeline: Sendable {
         handle(event)
     }
 
+    /// Feeds `events` from `start` on, as ``feed(_:)`` feeds each, and stops after the first that gives
+    /// the owner something to do (outputs, transitions, a device change, a learned revision other than
+    /// `revision`) or ends a frame; returns the index after it. The owner's loop runs once a frame instead
+    /// of once an event, and the per-event loop stays in this module, where it is inlined.
+    public mutating func feed(
+        _ events: ArraySlice<InputEvent>, from start: Int, stoppingAfterNewsBeyond revision: Int
+    ) -> Int {
+        var k = start
+        while k < events.endIndex {
+            let e = events[k]
+            k += 1
+            feed(e)
+            if !outputs.isEmpty || !transitions.isEmpty || deviceChanged || force.learnedRevision != revision
+                || (e.type == EventType.syn && e.code == SynCode.report) {
+                break
+            }
+        }
+        return k
+    }
+
     /// The owner's timer: fires every long press due at or before `now`, in the order of their deadlines
     /// (not of the slots the contacts sit in), each at its deadline: when its hold completed.
     public mutating func tick(_ now: Timestamp) {

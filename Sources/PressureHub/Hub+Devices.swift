@@ -57,8 +57,11 @@ extension Hub {
     /// then says when they are queued (``framesQueued(now:)``).
     public mutating func handle(device id: Int, events: ArraySlice<InputEvent>, handedOverAt: Timestamp? = nil) {
         guard let i = devices.index(of: id) else { return }
-        for e in events {
-            devices.entries[i].pipeline.feed(e)
+        var k = events.startIndex
+        while k < events.endIndex {
+            // Up to the next event with news or the frame's end, in the pipeline's own loop.
+            k = devices.entries[i].pipeline.feed(events, from: k, stoppingAfterNewsBeyond: devices.entries[i].savedRevision)
+            let e = events[k - 1]
             devices.entries[i].lastTime = e.time
             if devices.entries[i].hasNews, route(device: i) > 0 { devices.entries[i].latency.noteOutput() }
             if e.type == EventType.syn && e.code == SynCode.report {
