@@ -211,15 +211,3 @@ extension ContactTracker {
         return out
     }
 }
-
-extension Hub {
-    /// Everything queued for a client so far, as lines (drained).
-    mutating func drainedLines(_ client: Int) -> [String] {
-        var bytes: [UInt8] = []
-        drain(client: client) { b in
-            bytes += b
-            return b.count
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-}
