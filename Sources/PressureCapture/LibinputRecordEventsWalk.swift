@@ -11,23 +11,6 @@ import PressureCore
 ///     libinput:                     # skipped with its block
 ///     - {time: 0.010123, …}
 /// ```
-extension LibinputRecordStructure {
-    /// Where the walk stands, with the indentations that bound each level: `key` of the `events:` line,
-    /// `item` of its `- ` entries, `keys` of a frame's keys, `evdev` of the frame's `evdev:`, `sequence` of
-    /// its event lines.
-    enum EventsWalk {
-        /// At the `events:` line.
-        case start(Line, KeyValue)
-        /// Before the next frame of the list, or its end.
-        case frames(key: Int, item: Int)
-        /// Before the next key of a frame, or its end.
-        case frame(key: Int, item: Int, keys: Int)
-        /// Before the next event line of a frame's `evdev:`, or its end.
-        case events(key: Int, item: Int, keys: Int, evdev: Int, sequence: Int)
-        case done
-    }
-}
-
 extension LibinputRecordStructure.Parser {
     /// Walks on to the block's next event and returns it; nil at the block's end.
     mutating func nextEvent(_ walk: inout LibinputRecordStructure.EventsWalk) throws(CaptureError) -> InputEvent? {

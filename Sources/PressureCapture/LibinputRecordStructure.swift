@@ -7,6 +7,23 @@ enum LibinputRecordStructure {
     typealias Line = LibinputRecordSyntax.Line
     typealias KeyValue = LibinputRecordSyntax.KeyValue
 
+    // MARK: - Walking an `events:` block (``Parser/nextEvent(_:)``, `LibinputRecordEventsWalk.swift`)
+
+    /// Where the walk stands, with the indentations that bound each level: `key` of the `events:` line,
+    /// `item` of its `- ` entries, `keys` of a frame's keys, `evdev` of the frame's `evdev:`, `sequence` of
+    /// its event lines.
+    enum EventsWalk {
+        /// At the `events:` line.
+        case start(Line, KeyValue)
+        /// Before the next frame of the list, or its end.
+        case frames(key: Int, item: Int)
+        /// Before the next key of a frame, or its end.
+        case frame(key: Int, item: Int, keys: Int)
+        /// Before the next event line of a frame's `evdev:`, or its end.
+        case events(key: Int, item: Int, keys: Int, evdev: Int, sequence: Int)
+        case done
+    }
+
     // MARK: - The parser
 
     /// Where an `events:` block begins, for the second pass to go back to: the key line's place in the

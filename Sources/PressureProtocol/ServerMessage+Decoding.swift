@@ -18,7 +18,7 @@ extension ServerMessage {
             self = .hello(try Hello(f))
         case "reply":
             let request = try f.string("request")
-            if let reply = try Reply(request, f) {
+            if let reply = try Self.reply(to: request, f) {
                 self = .reply(id: f.raw("id"), reply)
             } else {
                 self = try ServerMessage(regionReply: request, f)
@@ -40,15 +40,13 @@ extension ServerMessage {
             throw MessageDecodingError("\"\(other)\" is not a message of the session (an event, or newer)")
         }
     }
-}
 
-extension ServerMessage.Reply {
     /// The reply to `request`; nil when it is not one of these (a region reply, or an unknown one).
-    init?(_ request: String, _ f: MessageFields) throws(MessageDecodingError) {
+    static func reply(to request: String, _ f: MessageFields) throws(MessageDecodingError) -> Reply? {
         switch request {
-        case "subscribe": self = .subscribe(try Subscription(reply: f))
-        case "devices": self = .devices(try DeviceInfo.list(f, "devices"))
-        case "ping": self = .ping(time: try f.timestamp("time"))
+        case "subscribe": return .subscribe(try Subscription(reply: f))
+        case "devices": return .devices(try DeviceInfo.list(f, "devices"))
+        case "ping": return .ping(time: try f.timestamp("time"))
         case "status":
             var force: [DeviceForceStatus] = []
             for entry in try f.objects("force") { force.append(try DeviceForceStatus(entry)) }
@@ -56,18 +54,18 @@ extension ServerMessage.Reply {
             if f.raw("latency") != nil {
                 for entry in try f.objects("latency") { latency.append(try DeviceLatency(entry)) }
             }
-            self = .status(
+            return .status(
                 try DaemonStatus(try f.object("status")), force: force, latency: latency,
                 activity: try f.optionalObject("activity").map { o throws(MessageDecodingError) in try DaemonActivity(o) })
-        case "set": self = .set(try PublicSettings(try f.object("settings")))
-        case "reload": self = .reload(try PublicSettings(try f.object("settings")))
+        case "set": return .set(try PublicSettings(try f.object("settings")))
+        case "reload": return .reload(try PublicSettings(try f.object("settings")))
         case "resetLearning":
             var ids: [Int] = []
             for v in try f.array("devices") {
                 guard let id = v.exactInteger else { throw MessageDecodingError("'devices' must hold device ids") }
                 ids.append(id)
             }
-            self = .resetLearning(devices: ids)
+            return .resetLearning(devices: ids)
         default: return nil
         }
     }

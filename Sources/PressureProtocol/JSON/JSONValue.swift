@@ -4,7 +4,9 @@
 /// compare member by member in order: this represents the text, not JSON semantics. Numbers are
 /// `Double`s, as in JavaScript (beyond ±2^53, see ``exactInteger``); a parsed number keeps its `literal`
 /// too, so a request's `id` is echoed exactly as the client wrote it. Numbers compare by value.
-public enum JSONValue: Sendable {
+public enum JSONValue: Sendable, Hashable, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     case null
     case bool(Bool)
     /// `literal`: the text the number was read from (``JSONParser`` sets it; it must be a JSON number),
@@ -14,9 +16,9 @@ public enum JSONValue: Sendable {
     case array([JSONValue])
     /// Members in source order.
     case object([(String, JSONValue)])
-}
 
-extension JSONValue: Hashable {
+    // MARK: Equality: numbers by value, object members in order
+
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -54,9 +56,9 @@ extension JSONValue: Hashable {
             }
         }
     }
-}
 
-extension JSONValue {
+    // MARK: Reading a value
+
     /// The largest magnitude up to which every integer is exactly representable as a `Double` (2^53).
     public static let maximumExactInteger: Double = 9_007_199_254_740_992
 
@@ -115,14 +117,10 @@ extension JSONValue {
         case .object: return "an object"
         }
     }
-}
 
-/// Literals for tests and tools. There is no `nil` literal: `JSONValue?` would be ambiguous, so
-/// JSON `null` is always spelled `.null`.
-extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral
-{
+    // MARK: Literals, for tests and tools. There is no `nil` literal (`JSONValue?` would be
+    // ambiguous): JSON `null` is always spelled `.null`.
+
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
