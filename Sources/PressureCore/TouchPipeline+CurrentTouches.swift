@@ -28,4 +28,21 @@ extension TouchPipeline {
         let progress = kind == .touch(.began) || kind == .touch(.moved) ? progress(c) : nil
         return event(kind, c, time, progress: progress)
     }
+
+    /// Progress towards the next threshold: peek while not peeked, then pop; nil past both, after a long
+    /// press, or where force is unavailable.
+    @inline(__always)
+    func progress(_ c: ActiveContact) -> Double? {
+        guard thresholds.forceGesturesEnabled else { return nil }
+        let f = force(raw: c.pressure)
+        let t = thresholds
+        switch c.detector.state {
+        case .possible, .tracking:
+            return min(1, max(0, f / t.peekForce))
+        case .peeking:
+            return t.popForce > t.peekForce ? min(1, max(0, (f - t.peekForce) / (t.popForce - t.peekForce))) : 1
+        case .longPressed, .quickActions, .popped, .ended:
+            return nil
+        }
+    }
 }

@@ -205,10 +205,9 @@ public struct TouchPipeline: Sendable {
         handle(event)
     }
 
-    /// Feeds `events` from `start` on, as ``feed(_:)`` feeds each, and stops after the first that gives
-    /// the owner something to do (outputs, transitions, a device change, a learned revision other than
-    /// `revision`) or ends a frame; returns the index after it. The owner's loop runs once a frame instead
-    /// of once an event, and the per-event loop stays in this module, where it is inlined.
+    /// Feeds `events` from `start` as ``feed(_:)`` does, up to the first that gives the owner news
+    /// (outputs, transitions, a device change, a learned revision past `revision`) or ends a frame;
+    /// returns the index after it. The per-event loop stays in this module, where it is inlined.
     public mutating func feed(
         _ events: ArraySlice<InputEvent>, from start: Int, stoppingAfterNewsBeyond revision: Int
     ) -> Int {
@@ -376,23 +375,6 @@ public struct TouchPipeline: Sendable {
             kind: kind, time: time, device: deviceID, contact: c.id, x: c.x, y: c.y,
             screenX: screen.x + screenOrigin.x, screenY: screen.y + screenOrigin.y, force: force(raw: c.pressure), maximumPossibleForce: maximumForce,
             progress: progress)
-    }
-
-    /// Progress towards the next threshold: peek while not peeked, then pop; nil past both, after a long
-    /// press, or where force is unavailable.
-    @inline(__always)
-    func progress(_ c: ActiveContact) -> Double? {
-        guard thresholds.forceGesturesEnabled else { return nil }
-        let f = force(raw: c.pressure)
-        let t = thresholds
-        switch c.detector.state {
-        case .possible, .tracking:
-            return min(1, max(0, f / t.peekForce))
-        case .peeking:
-            return t.popForce > t.peekForce ? min(1, max(0, (f - t.peekForce) / (t.popForce - t.peekForce))) : 1
-        case .longPressed, .quickActions, .popped, .ended:
-            return nil
-        }
     }
 
     private mutating func record(_ c: ActiveContact, from: String, input: String, _ t: PeekPopDetector.Transition) {
