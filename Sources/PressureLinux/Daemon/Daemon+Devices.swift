@@ -2,6 +2,7 @@ import Glibc
 import PressureCapture
 import PressureCommandLine
 import PressureCore
+import PressureHub
 
 /// Devices: discovery, hot-plug, reading, unplug; and a replay, served as a device.
 extension Daemon {
@@ -99,7 +100,10 @@ extension Daemon {
 
     /// The frames just fed have their lines queued: tells the hub when, for its latency figures, on
     /// CLOCK_MONOTONIC, the clock evdev stamps events on (``EvdevDevice`` sets it with EVIOCSCLOCKID).
-    func queuedNow() {
+    func queuedNow() { Self.framesQueuedNow(&hub) }
+
+    /// The same for a hub passed in place (a replay's step, which holds the hub while it feeds it).
+    static func framesQueuedNow(_ hub: inout Hub) {
         if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 

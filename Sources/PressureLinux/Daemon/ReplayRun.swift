@@ -49,7 +49,7 @@ struct ReplayRun {
                 let due = try source.due(atMonotonic: now)
                 if due.isEmpty { break }
                 hub.handle(device: device, events: due)
-                Self.queued(&hub)
+                Daemon.framesQueuedNow(&hub)
             }
             return
         }
@@ -62,12 +62,7 @@ struct ReplayRun {
             let handedOver = Timestamp(microseconds: monotonicMicroseconds())
             hub.handle(device: device, events: slice, handedOverAt: handedOver)
             fed += slice.count
-            Self.queued(&hub)
+            Daemon.framesQueuedNow(&hub)
         }
-    }
-
-    /// The frames just fed have their lines queued, now on the monotonic clock.
-    private static func queued(_ hub: inout Hub) {
-        if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 }
