@@ -27,18 +27,24 @@ enum ClientStreams {
 
     /// The lines that end what is open for client `c` and `sub` does not cover (with nil: everything,
     /// its regions' peeks too): `dismiss` first, as a peek's ends before its contact's
-    /// (`docs/protocol.md`).
+    /// (`docs/protocol.md`). A peek `sub` still covers is dismissed too when its contact's touch stream
+    /// ends (subscribing to gestures only mid-peek): nothing of a contact follows its `cancelled`, and
+    /// every peek the client got still ends for it.
     static func endings(
         _ c: Int, keeping sub: Subscription?, clients: ClientTable, devices: DeviceTable
     ) -> [ClientTable.Line] {
+        let cancelled = clients.openTouches(of: c).filter { key in
+            sub.map { !($0.touches && $0.includes(device: key.device)) } ?? true
+        }
         var lines: [ClientTable.Line] = []
         for peek in clients.openPeeks(of: c) {
-            if let sub, peek.region != nil || (sub.gestures && sub.includes(device: peek.key.device)) { continue }
+            if let sub, peek.region != nil || (sub.gestures && sub.includes(device: peek.key.device)),
+               !cancelled.contains(peek.key)
+            { continue }
             guard let e = current(peek.key, .gesture(.dismiss), devices) else { continue }
             lines.append(peek.region.map { .routed(e, region: $0, app: nil, items: nil) } ?? .event(e))
         }
-        for key in clients.openTouches(of: c) {
-            if let sub, sub.touches, sub.includes(device: key.device) { continue }
+        for key in cancelled {
             if let e = current(key, .touch(.cancelled), devices) { lines.append(.event(e)) }
         }
         return lines

@@ -81,6 +81,30 @@ final class HubClientStreamTests: XCTestCase {
         XCTAssertEqual(leftGot.types.last, "touch")
     }
 
+    func testStoppingTouchesMidPeekDismissesThePeekBeforeTheCancelledAndNothingFollows() throws {
+        var hub = Hub(configuration: try TestDevices.configuration())
+        let (dev, c) = try subscribe(&hub)
+        let gesturesOnly = hub.connect(mayControl: false)
+        hub.request(gesturesOnly, #"{"request":"subscribe"}"#)
+        peekingFinger(&hub, dev)
+        var got = ClientStream(), othersGot = ClientStream()
+        hub.read(c, into: &got)
+        hub.request(c, #"{"request":"subscribe","events":["gestures"]}"#)  // touches no more, gestures still
+        var s = EventScript()
+        s.frame(at: 20) { $0.slot(0, p: 900) }  // a pop, for the client that still follows the peek
+        s.frame(at: 30) { $0.slot(0, id: -1) }
+        hub.handle(device: dev, events: s.events[...])
+        hub.read(c, into: &got)
+        hub.read(gesturesOnly, into: &othersGot)
+        XCTAssertEqual(got.problems, [])
+        XCTAssertEqual(got.open, [])
+        XCTAssertEqual(got.openPeeks, [])
+        XCTAssertEqual(Array(got.types.suffix(3)), ["reply", "dismiss", "touch"], "the peek ends first, nothing after")
+        XCTAssertEqual(got.phases(of: 1).last, "cancelled")
+        XCTAssertEqual(othersGot.problems, [])
+        XCTAssertEqual(othersGot.types, ["hello", "reply", "peek", "pop"], "the others' peek goes on")
+    }
+
     func testSubscribingWhileAFingerIsDownStartsWithItsBeganAndLeavingEndsIt() throws {
         var hub = Hub(configuration: try TestDevices.configuration())
         let dev = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.slotted))
