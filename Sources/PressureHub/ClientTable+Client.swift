@@ -10,6 +10,10 @@ extension ClientTable {
         var subscription: Subscription? {
             didSet { listening = ClientListening(subscription, standing) }
         }
+        /// The app a reload took from its subscription (the configuration closed it to this peer), until it
+        /// subscribes again: its `setQuickActions` is refused (`not-permitted`), not taken for one made
+        /// before subscribing with an app.
+        var revokedApp: String? = nil
         /// Who the peer is, as the kernel vouched when it connected (``AccessPolicy`` decides from it).
         let peer: PeerIdentity
         /// Bad requests in a row (``Hub/maximumErrorsPerClient`` closes the connection).

@@ -129,7 +129,11 @@ struct ClientTable: Sendable {
     mutating func subscribe(_ id: Int, _ subscription: Subscription) {
         guard let c = index(of: id) else { return }
         clients[c].subscription = subscription
+        clients[c].revokedApp = nil
     }
+
+    /// The app a reload took from the client's subscription (``Client/revokedApp``).
+    func revokedApp(of id: Int) -> String? { index(of: id).flatMap { clients[$0].revokedApp } }
 
     /// Takes away the app claims `keeps` refuses (the configuration closed the app to them); returns the
     /// clients and the apps they lost.
@@ -138,6 +142,7 @@ struct ClientTable: Sendable {
         for c in clients.indices {
             guard let app = clients[c].subscription?.app, !keeps(app, clients[c].peer) else { continue }
             clients[c].subscription?.app = nil
+            clients[c].revokedApp = app
             revoked.append((clients[c].id, app))
         }
         return revoked

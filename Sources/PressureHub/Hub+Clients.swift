@@ -109,7 +109,8 @@ extension Hub {
     /// Answers a request: ``RequestHandler`` decides what it comes to, and the hub does it.
     mutating func answer(_ c: Int, _ requestID: JSONValue?, _ request: ClientRequest, now: Timestamp) {
         let decision = RequestHandler(settings: rules).decide(
-            request, from: c, peer: clients.peer(of: c), subscription: clients.subscription(of: c))
+            request, from: c, peer: clients.peer(of: c), subscription: clients.subscription(of: c),
+            revokedApp: clients.revokedApp(of: c))
         switch decision {
         case .refuse(let refusal):
             work.notices.append(.client("client \(c) refused: \(refusal)"))

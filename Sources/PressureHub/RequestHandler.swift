@@ -11,6 +11,7 @@ import PressureCore
 /// | `subscribe` | ``Decision/subscribe(_:)`` |
 /// | `setRegion` | ``Decision/setRegion(_:cut:)``: owned by the requester, its menu cut to what an icon shows |
 /// | `removeRegion` | ``Decision/removeRegion(_:)`` |
+/// | `setQuickActions` after a reload took the subscription's `app` (until it subscribes again) | ``Decision/refuse(_:)`` |
 /// | `setQuickActions` before subscribing with an `app` | ``Decision/invalid(_:)`` |
 /// | `setQuickActions` for an app the peer may not be | ``Decision/refuse(_:)`` |
 /// | `setQuickActions` | ``Decision/setQuickActions(app:kept:shown:cut:)``: the statics first, four in all |
@@ -41,9 +42,11 @@ struct RequestHandler {
 
     let settings: HubSettings
 
-    /// What `request` from client `client` (`peer`, subscribed as `subscription`) comes to.
+    /// What `request` from client `client` (`peer`, subscribed as `subscription`) comes to. `revokedApp`:
+    /// the app a reload took from that subscription (``ClientTable/Client/revokedApp``).
     func decide(
-        _ request: ClientRequest, from client: Int, peer: PeerIdentity, subscription: Subscription?
+        _ request: ClientRequest, from client: Int, peer: PeerIdentity, subscription: Subscription?,
+        revokedApp: String? = nil
     ) -> Decision {
         let access = settings.access
         if let refusal = access.refusal(of: request, peer) { return .refuse(refusal) }
@@ -61,6 +64,11 @@ struct RequestHandler {
             return .removeRegion(id)
         case .setQuickActions(let items):
             guard let app = subscription?.app else {
+                if let lost = revokedApp {
+                    // Closed by the reload, or reopened since: either way this connection is not the app.
+                    return .refuse(access.refusalToAct(as: lost, peer)
+                        ?? "a reload took app \(ClientRequest.quoted(lost)) from this connection: subscribe as it again")
+                }
                 return .invalid("subscribe with an 'app' before setting its quick actions")
             }
             if let refusal = access.refusalToAct(as: app, peer) { return .refuse(refusal) }

@@ -152,6 +152,13 @@ final class HubAccessTests: XCTestCase {
         XCTAssertTrue(hub.takeWork().notices.contains(.warning("client \(early) is no longer app org.example.mail: the configuration closed it to uid 1003 gid 100")))
         XCTAssertNil(hub.clients.subscription(of: early)?.app)
         XCTAssertEqual(hub.clients.subscription(of: mail)?.app, "org.example.mail")
+        let setItems = #"{"request":"setQuickActions","id":4,"items":[{"id":"x","title":"X"}]}"#
+        let afterRevoke = answer(early, setItems)
+        XCTAssertTrue(refused(afterRevoke), "the app was taken from it: not-permitted, not invalid-argument: \(afterRevoke)")
+        XCTAssertTrue(afterRevoke.contains("is closed"), afterRevoke)
+        XCTAssertFalse(refused(answer(mail, setItems)))
+        _ = answer(early, #"{"request":"subscribe"}"#)
+        XCTAssertTrue(answer(early, setItems).contains(#""error":"invalid-argument""#), "subscribed again, without an app")
         send(peer(Self.strangerUser, Self.adminGroup), #"{"request":"reload"}"#)
         XCTAssertEqual(hub.takeWork().reloads.count, 1, "the control group the reload named may reload now")
         _ = answer(peer(0, 0), #"{"request":"chooseAction","app":"org.example.mail","action":"compose"}"#)

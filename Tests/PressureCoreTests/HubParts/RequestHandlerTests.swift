@@ -72,6 +72,9 @@ final class RequestHandlerTests: XCTestCase {
         let items = (1...5).map { item("d\($0)") }
         guard case .invalid = h.decide(.setQuickActions(items), from: 1, peer: Self.mail, subscription: Subscription())
         else { return XCTFail("quick actions before subscribing with an app") }
+        // A reload took the app: refused, whether the configuration still closes it or has opened it since.
+        XCTAssertTrue(isRefusal(h.decide(.setQuickActions(items), from: 1, peer: Self.stranger, subscription: Subscription(), revokedApp: "org.example.mail")))
+        XCTAssertTrue(isRefusal(h.decide(.setQuickActions(items), from: 1, peer: Self.mail, subscription: Subscription(), revokedApp: "org.example.mail")))
         var sub = Subscription()
         sub.app = "org.example.mail"
         XCTAssertTrue(isRefusal(h.decide(.setQuickActions(items), from: 1, peer: Self.stranger, subscription: sub)))
