@@ -74,6 +74,30 @@ final class ClientConnectionTests: XCTestCase {
         XCTAssertEqual(outcome, .lineTooLong)
     }
 
+    /// 65,537 spaces: too long whether the last space comes with the newline or before it (the daemon
+    /// once skipped the line as blank when both came in one read).
+    func testAnOverLongBlankLineIsTooLongWhereverItsNewlineFalls() throws {
+        for lastPiece in [" \n", " "] {
+            try setUpWithError()
+            let c = try XCTUnwrap(connection)
+            var handed: [Int] = []
+            var outcome = ClientReadOutcome.open
+            for _ in 0..<(ClientConnection.maximumLine / 8192) {
+                send(String(repeating: " ", count: 8192))
+                XCTAssertEqual(c.read { handed.append($0.count) }, .open, "the limit exactly is unfinished, not over")
+            }
+            send(lastPiece)
+            outcome = c.read { handed.append($0.count) }
+            if lastPiece == " " && outcome == .open {
+                send("\n")
+                outcome = c.read { handed.append($0.count) }
+            }
+            XCTAssertEqual(outcome, .lineTooLong, "last piece \(lastPiece.debugDescription)")
+            XCTAssertEqual(handed, [], "the over-long line is not handed on")
+            tearDown()
+        }
+    }
+
     func testHangUpIsEndOfInputAfterTheLastLines() throws {
         send("last\n")
         close(peer)

@@ -25,8 +25,22 @@ final class LineBufferTests: XCTestCase {
 
     func testAnUnfinishedLineOverTheBoundDoesNotFit() {
         let r = lines([String(repeating: "x", count: 8), String(repeating: "y", count: 3), "\nok\n"], maximumLine: 10)
-        XCTAssertEqual(r.fits, [true, false, true], "over 10 unfinished bytes, then a newline ends it")
-        XCTAssertEqual(r.lines, ["xxxxxxxxyyy", "ok"])
+        XCTAssertEqual(r.fits, [true, false, false], "over 10 unfinished bytes, and still over once a newline ends it")
+        XCTAssertEqual(r.lines, [], "never handed over")
+    }
+
+    /// The bound is the same whether the line's newline comes in the read that brings the line or in a
+    /// later one (a blank line too, and `\r` counts).
+    func testALineOverTheBoundDoesNotFitHoweverItIsSplit() {
+        let over = String(repeating: " ", count: 11)
+        for chunks in [["ok\n" + over + "\nafter\n"], ["ok\n" + over, "\nafter\n"], ["ok\n" + String(repeating: " ", count: 10) + "\r\nafter\n"]] {
+            let r = lines(chunks, maximumLine: 10)
+            XCTAssertEqual(r.fits.last, false, "\(chunks)")
+            XCTAssertEqual(r.lines, ["ok"], "neither the long line nor what follows it: \(chunks)")
+        }
+        let exact = lines([String(repeating: " ", count: 9) + "\r\n"], maximumLine: 10)
+        XCTAssertEqual(exact.fits, [true])
+        XCTAssertEqual(exact.lines.map(\.count), [10])
     }
 
     func testReceiveKeepsOnlyWhatWasWritten() {

@@ -21,8 +21,10 @@ public struct LineBuffer: Sendable {
     public var unfinishedCount: Int { filled }
 
     /// Lets `fill` write up to `count` bytes into the buffer's free room and return how many it wrote (0 for
-    /// none), then calls `line` with each complete line, without its `\n`. False when the unfinished line
-    /// is now over ``maximumLine``.
+    /// none), then calls `line` with each complete line, without its `\n`. False when a line is over
+    /// ``maximumLine`` bytes (every byte before its `\n` counts, a `\r` too), finished or not, so the
+    /// bound never depends on how the bytes were split into reads: that line and what follows it are not
+    /// handed over, and the buffer forgets them.
     public mutating func receive(
         upTo count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Int, _ line: (ArraySlice<UInt8>) -> Void
     ) -> Bool {
@@ -35,6 +37,10 @@ public struct LineBuffer: Sendable {
         var lineStart = 0
         var scan = start
         while let nl = storage[scan..<filled].firstIndex(of: 0x0A) {
+            guard nl - lineStart <= maximumLine else {
+                filled = 0
+                return false
+            }
             line(storage[lineStart..<nl])
             lineStart = nl + 1
             scan = lineStart
