@@ -11,6 +11,7 @@
 #include <sys/un.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
+#include <linux/sockios.h>
 #include <unistd.h>
 #include <sched.h>
 #include <signal.h>
@@ -119,5 +120,9 @@ static inline int pressured_ff_slots(int fd, int *n) { return ioctl(fd, EVIOCGEF
 static inline int pressured_ff_bits(int fd, uint8_t *bits, size_t len) { return ioctl(fd, EVIOCGBIT(EV_FF, len), bits); }
 static inline int pressured_device_name(int fd, char *name, size_t len) { return ioctl(fd, EVIOCGNAME(len), name); }
 static inline int pressured_abs_bits(int fd, uint8_t *bits, size_t len) { return ioctl(fd, EVIOCGBIT(EV_ABS, len), bits); }
+
+// A Unix stream socket's bytes sent and not yet read by its peer (SIOCOUTQ): ioctl is variadic, which Swift
+// does not import.
+static inline int pressured_unread_by_peer(int fd, int *n) { return ioctl(fd, SIOCOUTQ, n); }
 
 #endif

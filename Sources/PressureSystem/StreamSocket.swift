@@ -37,8 +37,7 @@ public final class StreamSocket {
     }
 
     /// Writes as much of `bytes` as the socket takes now, without `SIGPIPE`: the count (0 when its buffer is
-    /// full, or, made blocking, when the send timeout passed), or -1 when the peer is gone (`EPIPE`,
-    /// `ECONNRESET`).
+    /// full), or -1 when the peer is gone (`EPIPE`, `ECONNRESET`).
     public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         do {
@@ -48,12 +47,23 @@ public final class StreamSocket {
         }
     }
 
-    /// For last words at shutdown: blocking writes, bounded by a send timeout.
-    public func makeBlocking(sendTimeoutMilliseconds ms: Int) {
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-        var tv = timeval(tv_sec: ms / 1000, tv_usec: (ms % 1000) * 1000)
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    /// Bytes written that the peer has not read yet (`SIOCOUTQ`: for a Unix socket, what waits in the
+    /// peer's receive queue, counted as the kernel accounts it, so 0 only once the peer read everything);
+    /// nil where the kernel cannot tell.
+    public var unreadByPeer: Int? {
+        var n: Int32 = 0
+        return pressured_unread_by_peer(fd, &n) == 0 ? Int(n) : nil
+    }
+
+    /// The most bytes one `send(2)` hands a Unix stream socket all or nothing: the kernel packs a send into
+    /// buffers (skbs) of at most half the send buffer less 64 bytes, and of at most 32 KiB of pages after a
+    /// head (`unix_stream_sendmsg`), and takes each buffer whole or not at all, so a send no longer than one
+    /// is never cut. 32 KiB, or less where the send buffer is small.
+    public func wholeSendLimit() -> Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0, size > 0 else { return 4096 }
+        return max(1024, min(32 * 1024, Int(size) / 2 - 64))
     }
 
     /// Connects to the Unix socket at `path` without blocking (a Unix connect completes at once or fails:

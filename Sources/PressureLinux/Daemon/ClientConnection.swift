@@ -23,8 +23,12 @@ public final class ClientConnection {
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 
+    /// The longest send the socket takes whole or not at all (``StreamSocket/wholeSendLimit()``).
+    private let wholeSend: Int
+
     init(fd: Int32) {
         socket = StreamSocket(fd: fd)
+        wholeSend = socket.wholeSendLimit()
     }
 
     /// Who connected, as the kernel recorded it.
@@ -59,9 +63,28 @@ public final class ClientConnection {
     /// not read into memory).
     func discardPending() { lines.discardUnfinished() }
 
-    /// For the last words at shutdown: blocking writes, bounded by a send timeout.
-    public func makeBlocking(sendTimeoutMilliseconds ms: Int) { socket.makeBlocking(sendTimeoutMilliseconds: ms) }
+    /// Writes as much of `bytes` (whole lines) as the socket takes now; returns the count, or -1 when the
+    /// peer is gone. Bytes go in sends the socket takes whole or not at all, each cut after a newline, so
+    /// what the client has been sent always ends with a whole line: one that stops reading, then is
+    /// closed (the daemon stopping), reads no torn line. Most writes are one send (a frame's lines);
+    /// only a backlog past ``StreamSocket/wholeSendLimit()`` takes more. (A line longer than that limit
+    /// goes in pieces: none of the daemon's lines comes near it.)
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var written = 0
+        while written < bytes.count {
+            var end = bytes.count
+            if end - written > wholeSend {
+                let window = UnsafeRawBufferPointer(rebasing: bytes[written..<(written + wholeSend)])
+                end = window.lastIndex(of: 0x0A).map { written + $0 + 1 } ?? written + wholeSend
+            }
+            let n = socket.write(UnsafeRawBufferPointer(rebasing: bytes[written..<end]))
+            if n < 0 { return written > 0 ? written : -1 }
+            written += n
+            if written < end { break }  // the socket is full
+        }
+        return written
+    }
 
-    /// Writes as much of `bytes` as the socket takes now; returns the count, or -1 when the peer is gone.
-    public func write(_ bytes: UnsafeRawBufferPointer) -> Int { socket.write(bytes) }
+    /// Bytes written that the client has not read yet (``StreamSocket/unreadByPeer``).
+    var unreadByClient: Int? { socket.unreadByPeer }
 }

@@ -160,6 +160,7 @@ extension Daemon {
         } else {
             Log.info("replay finished")
         }
-        if options.exitWhenDone { lifetime.finish() }
+        // Stopping waits until the clients have read what they were sent (their requests answered).
+        if options.exitWhenDone { catchUp = ClientCatchUp() }
     }
 }

@@ -24,6 +24,8 @@ public final class Daemon {
     var deviceNodes: [String: Int] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: ReplayRun? = nil
+    /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.
+    var catchUp: ClientCatchUp? = nil
     var lifetime = LoopLifetime()
     var readBuffer: [InputEvent] = []
     let notify = SystemdNotify()
@@ -134,24 +136,20 @@ public final class Daemon {
             }
             hub.activity.wakeups += 1
             performHubWork()
+            if var c = catchUp {
+                if c.allCaughtUp(now: monotonicMicroseconds(), hub: hub, clients: clients) { lifetime.finish() }
+                catchUp = c
+            }
         }
         notify?.send("STOPPING=1")
+        // Requests that arrived before the stop are answered before `bye`: one read of every client.
+        for (id, _) in clients { clientReady(id, EventLoop.readable) }
+        performHubWork()
         hub.shutdown(reason: "shutdown")
         performHubWork()
         learnedStore.flush(now: monotonicMicroseconds(), force: true)
-        // Last words: give each client up to a second to take what is queued for it.
-        for (id, c) in clients {
-            c.makeBlocking(sendTimeoutMilliseconds: 1000)
-            while hub.hasPendingBytes(client: id) {
-                var progress = false
-                hub.drain(client: id) { bytes in
-                    let n = c.write(bytes)
-                    progress = n > 0
-                    return max(0, n)
-                }
-                if !progress { break }
-            }
-        }
+        // Last words: the clients get up to a second, together, to take what is queued for them.
+        LastWords.write(&hub, clients)
         listener.stop()
         haptics.closeAll()
         limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
@@ -198,6 +196,7 @@ public final class Daemon {
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
         consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
+        if catchUp != nil { consider(monotonicMicroseconds() + ClientCatchUp.checkInterval) }  // clients still reading
         timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
 

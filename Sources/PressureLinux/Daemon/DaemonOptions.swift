@@ -57,7 +57,8 @@ public struct DaemonOptions: Sendable {
           --replay CAPTURE   serve a recorded capture instead of devices, once a client has subscribed
           --speed X          replay pace: 1 real time, 2 twice as fast, 0 as fast as possible
           --learned FILE     the replayed device starts from this learned average (pressurectl replay --save-learned)
-          --exit-when-done   stop when the replay has ended and clients were written to
+          --exit-when-done   stop once the replay has ended and every client has read what it
+                             was sent (its requests answered), or stopped reading for a second
           --state-directory D  where what devices learned is kept (default $STATE_DIRECTORY or
                              /var/lib/pressured; replayed and virtual devices learn in memory only)
           --verbose          log every gesture state transition, and every line about clients (past

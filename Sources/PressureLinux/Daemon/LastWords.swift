@@ -1,0 +1,34 @@
+import Glibc
+import PressureHub
+
+/// The daemon stopping: every client is given up to ``limit`` to take what is queued for it (the ends of
+/// its contacts and peeks, then `bye`), all clients at once, so that a few that stopped reading cost the
+/// stop one second, not one each. Writes go through ``ClientConnection/write(_:)``, whole lines, so a
+/// client closed before it took everything still reads a stream that ends at a line boundary, and
+/// `bye` only where it fitted (`docs/protocol.md`).
+enum LastWords {
+    /// How long (µs) the clients are given, together.
+    static let limit: Int64 = 1_000_000
+
+    /// Writes until every client has taken its bytes, is gone, or ``limit`` has passed.
+    static func write(_ hub: inout Hub, _ clients: ClientConnections) {
+        let deadline = monotonicMicroseconds() + limit
+        var waiting = Array(clients)
+        while !waiting.isEmpty {
+            waiting = waiting.filter { id, c in
+                var gone = false
+                hub.drain(client: id) { bytes in
+                    let n = c.write(bytes)
+                    if n < 0 { gone = true }
+                    return max(0, n)
+                }
+                return !gone && hub.hasPendingBytes(client: id)
+            }
+            let left = deadline - monotonicMicroseconds()
+            guard !waiting.isEmpty, left > 0 else { return }
+            var fds = waiting.map { pollfd(fd: $0.1.fd, events: Int16(POLLOUT), revents: 0) }
+            // Woken when one of them can take more (or the time is up); EINTR just looks again.
+            _ = poll(&fds, nfds_t(fds.count), Int32(min(left / 1000 + 1, Int64(Int32.max))))
+        }
+    }
+}
