@@ -15,13 +15,18 @@ public struct ContactChange: Hashable, Sendable {
     public var x: Int32
     public var y: Int32
     public var pressure: Int32
+    /// How the contact's pressure stood to its touch major up to this frame (at its end, for the whole contact).
+    public var sizeEcho: SizeEcho
 
-    @inlinable public init(_ phase: Phase, index: Int, x: Int32, y: Int32, pressure: Int32) {
+    @inlinable public init(
+        _ phase: Phase, index: Int, x: Int32, y: Int32, pressure: Int32, sizeEcho: SizeEcho = .unseen
+    ) {
         self.phase = phase
         self.index = index
         self.x = x
         self.y = y
         self.pressure = pressure
+        self.sizeEcho = sizeEcho
     }
 }
 

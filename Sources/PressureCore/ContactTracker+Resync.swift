@@ -16,6 +16,7 @@ extension ContactTracker {
             slots[i].dirty = false
             slots[i].changed = false
             slots[i].lifted = false
+            (slots[i].pressureSent, slots[i].majorSent) = (false, false)
         }
         dirtyList.removeAll(keepingCapacity: true)
         protocolA.discard()
@@ -44,6 +45,7 @@ extension ContactTracker {
             let single = device.contactProtocol == .singleTouch
             let lifted = !single && slots[i].contact.isOccupied && slots[i].trackingID != t.trackingID
             (slots[i].liftX, slots[i].liftY, slots[i].liftPressure) = (slots[i].x, slots[i].y, slots[i].pressure)
+            slots[i].liftSizeEcho = slots[i].sizeEcho
             slots[i].trackingID = t.trackingID
             slots[i].x = clamp(t.x, device.xAxis)
             slots[i].y = clamp(t.y, device.yAxis)

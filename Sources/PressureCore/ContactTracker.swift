@@ -25,6 +25,9 @@ public struct ContactTracker: Sendable {
     private(set) var hysteresis: TouchHysteresis
     /// A contact whose touch major exceeds this many units is a palm; nil: no size-based palms.
     private(set) var palmMajorLimit: Int32?
+    /// The device declares both pressure and touch major, so a contact's ``SizeEcho`` can be known; without
+    /// touch major it stays unseen, and such a device is never taken for one whose pressure is its size.
+    let watchesSize: Bool
 
     let xCode: UInt16
     let yCode: UInt16
@@ -49,6 +52,7 @@ public struct ContactTracker: Sendable {
         pressureAxis = device.pressureAxis ?? AbsInfo(minimum: 0, maximum: 0)
         hysteresis = TouchHysteresis.resolve(settings, axis: pressureAxis)
         palmMajorLimit = Self.palmMajorLimit(device: device, palmSize: settings.palmSize)
+        watchesSize = device.pressureAxis != nil && device.touchMajorAxis != nil
         slots = Array(repeating: SlotState(), count: count)
         protocolA = ProtocolAFrame(capacity: count)
         changes.reserveCapacity(2 * count + 2)
@@ -161,6 +165,7 @@ public struct ContactTracker: Sendable {
         case pressureCode:
             slots[i].pressure = clamp(value, pressureAxis)
             slots[i].changed = true
+            slots[i].pressureSent = true
             markDirty(i)
         case AbsCode.mtToolType where device.hasToolType:
             slots[i].toolType = value
@@ -170,16 +175,20 @@ public struct ContactTracker: Sendable {
             markDirty(i)
         case AbsCode.mtTouchMajor where device.touchMajorAxis != nil:
             slots[i].touchMajor = value
+            slots[i].majorSent = true
             markDirty(i)
         default:
             break
         }
     }
 
-    /// The contact in slot `i` ends here, as it is now.
+    /// The contact in slot `i` ends here, as it is now: what this frame sent so far was its own, what
+    /// follows in the frame is the next contact's.
     private mutating func markLifted(_ i: Int) {
         slots[i].lifted = true
         (slots[i].liftX, slots[i].liftY, slots[i].liftPressure) = (slots[i].x, slots[i].y, slots[i].pressure)
+        slots[i].liftSizeEcho = echo(after: slots[i])
+        (slots[i].pressureSent, slots[i].majorSent) = (false, false)
     }
 
     @inline(__always)
@@ -242,6 +251,7 @@ public struct ContactTracker: Sendable {
             s.changed = p.x != s.x || p.y != s.y || p.pressure != s.pressure
             (s.x, s.y, s.pressure) = (p.x, p.y, p.pressure)
             (s.toolType, s.distance, s.touchMajor) = (p.toolType, p.distance, p.touchMajor)
+            (s.pressureSent, s.majorSent) = (p.pressureSent, p.majorSent)
             slots[slot] = s
             settle(slot, lifted: false, reading: reading(of: s))
         }
@@ -302,9 +312,17 @@ public struct ContactTracker: Sendable {
         return .touching
     }
 
+    /// The size echo of the contact in `s` once this frame's pressure and touch major are taken in.
+    @inline(__always)
+    func echo(after s: SlotState) -> SizeEcho {
+        guard watchesSize else { return .unseen }
+        return s.sizeEcho.seeing(
+            pressureSent: s.pressureSent, majorSent: s.majorSent, pressure: s.pressure, major: s.touchMajor)
+    }
+
     /// Moves slot `i` on by one frame (``SlotContact``) and reports the result: `lifted` if its contact
     /// ended inside the frame, then what is there at its end. An end is reported as `endAs` (a resync
-    /// reports contacts that ended unseen as cancelled).
+    /// reports contacts that ended unseen as cancelled). A contact that begins starts its size echo afresh.
     mutating func settle(
         _ i: Int, lifted: Bool, reading: SlotContact.Reading, endAs: ContactChange.Phase = .ended
     ) {
@@ -313,13 +331,17 @@ public struct ContactTracker: Sendable {
             slots[i].contact = next
             if action == .end {
                 changes.append(ContactChange(
-                    endAs, index: i, x: slots[i].liftX, y: slots[i].liftY, pressure: slots[i].liftPressure))
+                    endAs, index: i, x: slots[i].liftX, y: slots[i].liftY, pressure: slots[i].liftPressure,
+                    sizeEcho: slots[i].liftSizeEcho))
             }
         }
         let (next, action) = slots[i].contact.next(reading)
         slots[i].contact = next
+        if action == .begin { slots[i].sizeEcho = .unseen }
+        slots[i].sizeEcho = echo(after: slots[i])
         perform(action, i, endAs: endAs)
         slots[i].changed = false
+        (slots[i].pressureSent, slots[i].majorSent) = (false, false)
     }
 
     @inline(__always)
@@ -343,7 +365,8 @@ public struct ContactTracker: Sendable {
 
     @inline(__always)
     private mutating func report(_ phase: ContactChange.Phase, _ i: Int) {
-        changes.append(ContactChange(phase, index: i, x: slots[i].x, y: slots[i].y, pressure: slots[i].pressure))
+        changes.append(ContactChange(
+            phase, index: i, x: slots[i].x, y: slots[i].y, pressure: slots[i].pressure, sizeEcho: slots[i].sizeEcho))
     }
 
     private mutating func countPalm(bySize: Bool) {

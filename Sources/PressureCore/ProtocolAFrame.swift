@@ -28,6 +28,7 @@ struct ProtocolAFrame: Sendable {
             pending.y = device.yAxis.clamp(value)
         case AbsCode.mtPressure:
             pending.pressure = (device.pressureAxis ?? AbsInfo(minimum: 0, maximum: 0)).clamp(value)
+            pending.pressureSent = true
         case AbsCode.mtTrackingID:
             pending.trackingID = value
         case AbsCode.mtToolType where device.hasToolType:
@@ -36,6 +37,7 @@ struct ProtocolAFrame: Sendable {
             pending.distance = value
         case AbsCode.mtTouchMajor where device.touchMajorAxis != nil:
             pending.touchMajor = value
+            pending.majorSent = true
         default:
             return
         }

@@ -26,6 +26,13 @@ struct SlotState: Sendable {
     var liftX: Int32 = 0
     var liftY: Int32 = 0
     var liftPressure: Int32 = 0
+    /// How the contact's pressure stood to its touch major so far (``SizeEcho``), and for the contact that
+    /// ended in this frame, at its end.
+    var sizeEcho = SizeEcho.unseen
+    var liftSizeEcho = SizeEcho.unseen
+    /// This frame sent `ABS_MT_PRESSURE` / `ABS_MT_TOUCH_MAJOR` for the contact (the size echo's evidence).
+    var pressureSent = false
+    var majorSent = false
     /// Position or pressure changed in this frame.
     var changed = false
     /// Listed in the tracker's dirty list for this frame.

@@ -296,7 +296,8 @@ public struct TouchPipeline: Sendable {
                 force.contactEnded(ContactSummary(
                     ending: lifted ? .lifted : change.phase == .cancelledAsPalm ? .palm : .cancelled,
                     peak: max(r.peak, change.pressure), lowest: min(r.lowest, change.pressure), began: r.began,
-                    ended: time, movedBeyondSlop: r.moved, popped: r.popped, longPressed: r.longPressed))
+                    ended: time, movedBeyondSlop: r.moved, popped: r.popped, longPressed: r.longPressed,
+                    sizeEcho: change.sizeEcho))
                 if t.timer != .none { deadlinesChanged = true }
             }
         }

@@ -12,7 +12,7 @@ public struct DeviceInfo: Hashable, Sendable {
     /// learning its average touch, or on a panel with no room for peek and pop: offer long press instead.
     public var forceCapability: ForceCapability
     /// Why force is unavailable (``ForceUnavailableReason/code``: `no-pressure`, `off`, `learning`,
-    /// `too-few-levels`, `flat`, `no-headroom`), where it is; nil where it is available.
+    /// `too-few-levels`, `flat`, `pressure-is-size`, `no-headroom`), where it is; nil where it is available.
     public var forceUnavailable: String?
     /// `UITouch.maximumPossibleForce` for this device now; 0 where force is unavailable.
     public var maximumPossibleForce: Double

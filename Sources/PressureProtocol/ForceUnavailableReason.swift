@@ -12,6 +12,10 @@ public enum ForceUnavailableReason: Error, Hashable, Sendable {
     case tooFewLevels(levels: Int)
     /// The panel's pressure never changes within a touch: it reports a constant.
     case flat
+    /// The panel's pressure is its contact size: on its ordinary touches `ABS_MT_PRESSURE` equals
+    /// `ABS_MT_TOUCH_MAJOR` on every frame that carries both (the ASUS TF201), so it grows with a flatter
+    /// finger, not with force.
+    case pressureIsSize
     /// The top of the range is too close to the average touch for a peek above ordinary touches and a
     /// pop above that (ordinary touches already near the top, or a saturating sensor).
     case noHeadroom(top: Double, needed: Double)
@@ -25,7 +29,7 @@ public enum ForceUnavailableReason: Error, Hashable, Sendable {
     }
 
     /// The word apps get (`docs/protocol.md`): `no-pressure`, `off`, `learning`, `too-few-levels`,
-    /// `flat`, `no-headroom`.
+    /// `flat`, `pressure-is-size`, `no-headroom`.
     public var code: String {
         switch self {
         case .noPressure: return "no-pressure"
@@ -33,6 +37,7 @@ public enum ForceUnavailableReason: Error, Hashable, Sendable {
         case .learning: return "learning"
         case .tooFewLevels: return "too-few-levels"
         case .flat: return "flat"
+        case .pressureIsSize: return "pressure-is-size"
         case .noHeadroom: return "no-headroom"
         case .other(let code, _): return code
         }
@@ -46,6 +51,7 @@ public enum ForceUnavailableReason: Error, Hashable, Sendable {
         case .learning(let touches, let needed): return "learning, \(touches) of \(needed) touches"
         case .tooFewLevels: return "too few levels"
         case .flat: return "flat pressure"
+        case .pressureIsSize: return "pressure is size"
         case .noHeadroom: return "no headroom"
         case .other(let code, _): return code
         }
@@ -61,6 +67,7 @@ public enum ForceUnavailableReason: Error, Hashable, Sendable {
         case .tooFewLevels(let levels):
             return "pressure has too few levels (an average touch is \(levels) raw units above the floor)"
         case .flat: return "pressure does not change within a touch"
+        case .pressureIsSize: return "pressure only repeats the contact's size (it equals the touch major)"
         case .noHeadroom(let top, let needed):
             return "no headroom: the top of the range is \(DecimalText.fixed(top, 2)) average touches, "
                 + "peek and pop need \(DecimalText.fixed(needed, 2))"

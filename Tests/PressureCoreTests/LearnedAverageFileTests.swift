@@ -44,6 +44,33 @@ final class LearnedAverageFileTests: XCTestCase {
         XCTAssertEqual(try LearnedAverageFile.decode(bytes, file: "f", for: key).saved, l.saved)
     }
 
+    /// A panel found to report its contact size as pressure stays found across a restart; a file written
+    /// before size echoes were kept reads as all unseen (the device judges its size afresh).
+    func testSizeEchoesRoundTripAndOlderFilesReadAsUnseen() throws {
+        var l = AverageTouchLearner(floor: 0, top: 1024)
+        for i in 0..<9 {
+            let t = Int64(i) * 800_000
+            l.observe(ContactSummary(
+                ending: .lifted, peak: 128, lowest: 32, began: Timestamp(microseconds: t),
+                ended: Timestamp(microseconds: t + 90_000), movedBeyondSlop: true, sizeEcho: i == 0 ? .unseen : .echoed))
+        }
+        XCTAssertEqual(l.estimate?.pressureIsSize, true)
+        let text = String(decoding: LearnedAverageFile.encode(l, for: key), as: UTF8.self)
+        XCTAssertTrue(text.contains(#""sizeEcho":[0,1,1,1,1,1,1,1,1]"#), text)
+        let restored = try LearnedAverageFile.decode(Array(text.utf8), file: "f", for: key)
+        XCTAssertEqual(restored.saved, l.saved)
+        XCTAssertEqual(restored.estimate?.pressureIsSize, true)
+        let older = text.replacingOccurrences(of: #","sizeEcho":[0,1,1,1,1,1,1,1,1]"#, with: "")
+        let fromOlder = try LearnedAverageFile.decode(Array(older.utf8), file: "f", for: key)
+        XCTAssertEqual(fromOlder.saved.echoes, Array(repeating: .unseen, count: 9))
+        XCTAssertEqual(fromOlder.estimate?.pressureIsSize, false)
+        XCTAssertThrowsError(try LearnedAverageFile.decode(
+            Array(text.replacingOccurrences(of: #""sizeEcho":[0,"#, with: #""sizeEcho":[3,"#).utf8), file: "f", for: key))
+        XCTAssertThrowsError(try LearnedAverageFile.decode(
+            Array(text.replacingOccurrences(of: #""sizeEcho":[0,"#, with: #""sizeEcho":["#).utf8), file: "f", for: key),
+            "as many echoes as samples")
+    }
+
     func testTheFileNameSaysWhichDevice() {
         XCTAssertEqual(key.fileName, "0003-25b5-0002-FlatFrog_FlatFrog_Multitouch_3200.json")
         var odd = key

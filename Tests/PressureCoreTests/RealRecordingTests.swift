@@ -85,6 +85,40 @@ final class RealRecordingTests: XCTestCase {
                         "a recording's gestures changed: regenerate the file if that is meant, and say why")
     }
 
+    /// The ASUS TF201 (issue 27, item 7) sends its contact size as pressure, equal to its touch major on
+    /// every frame: replayed as recorded from a fresh device, its first eight ordinary contacts make it
+    /// `pressure-is-size` (it used to learn an average from them and give force to the other 14), no
+    /// contact gets force, and apps hear no `available`; a configured average still gives force.
+    func testTheTF201SaysItsPressureIsItsSize() throws {
+        let name = "monkeyhelper-tablet-AngryBirdsMultipleLevels.getevent.txt"
+        let url = FixtureFiles.sharedCaptures.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("no shared captures at \(url.path)") }
+        let capture = try FixtureFiles.capture(url)
+        var pipeline = try FixtureFiles.productPipeline(capture, touches: true)
+        var contacts = 0, withForce = 0, announced = 0
+        CaptureReplay.run(capture.events, through: &pipeline, deliver: { out, _ in
+            for e in out {
+                if e.kind == .touch(.began) { contacts += 1 }
+                if e.force > 0 || e.maximumPossibleForce > 0 { withForce += 1 }
+            }
+        }, announce: { _ in announced += 1 })
+        XCTAssertEqual(contacts, 22)
+        XCTAssertEqual(withForce, 0)
+        XCTAssertEqual(announced, 0)
+        XCTAssertEqual(pipeline.forceUnavailableReason, .pressureIsSize)
+        let info = DeviceInfo(id: 1, node: "replay:\(capture.source)", pipeline: pipeline)
+        XCTAssertTrue(ServerMessage.device(change: .changed, info).line.contains(#""forceUnavailable":"pressure-is-size""#))
+
+        let device = try TouchDevice(capture.device)
+        let section = "[tf201]\nMatchName=getevent log monkeyhelper-tablet-*\nPressureAverage=64\n"
+        let configured = try Configuration.parse(section, file: "c")
+            .calibration(for: device.description, pressureAxis: try XCTUnwrap(device.pressureAxis))
+        var calibrated = TouchPipeline(
+            device: device, deviceID: 1, force: .resolve(configured, settings: GestureSettings()), settings: GestureSettings())
+        CaptureReplay.run(capture.events, through: &calibrated) { _, _ in }
+        XCTAssertEqual(calibrated.forceCapability, .available, "a configured PressureAverage still wins")
+    }
+
     /// What the product promises first: on recordings of ordinary use, a fresh device peeks on almost
     /// nothing (the touchscreens here have 140 contacts; before the real-panel work 117 of them peeked).
     func testOrdinaryUseOfRealTouchscreensBarelyPeeks() throws {

@@ -8,6 +8,8 @@ extension AverageTouchLearner {
         public var average: Double?
         public var samples: [Int32]
         public var varied: [Bool]
+        /// Each sample's ``SizeEcho``, in the same order.
+        public var echoes: [SizeEcho]
         public var pops: UInt32
         public var popHistory: Int
         public var holds: UInt32
@@ -23,13 +25,16 @@ extension AverageTouchLearner {
     public var saved: Saved {
         var ordered: [Int32] = []
         var varied: [Bool] = []
+        var echoes: [SizeEcho] = []
         for k in 0..<samples.count {
             let i = (head + k) % samples.count
+            let bit = UInt64(1) << i
             ordered.append(samples[i])
-            varied.append(variedBits & (UInt64(1) << i) != 0)
+            varied.append(variedBits & bit != 0)
+            echoes.append(echoedBits & bit != 0 ? .echoed : distinctBits & bit != 0 ? .distinct : .unseen)
         }
         return Saved(floor: floor, top: top, accepted: accepted, average: average, samples: ordered,
-                     varied: varied, pops: pops.bits, popHistory: pops.count, holds: holds.bits,
+                     varied: varied, echoes: echoes, pops: pops.bits, popHistory: pops.count, holds: holds.bits,
                      holdHistory: holds.count)
     }
 
@@ -40,6 +45,9 @@ extension AverageTouchLearner {
         guard s.floor < s.top else { throw RestoreError(problem: "floor \(s.floor) is not below top \(s.top)") }
         guard s.samples.count <= capacity, s.varied.count == s.samples.count else {
             throw RestoreError(problem: "\(s.samples.count) samples with \(s.varied.count) variation flags (at most \(capacity))")
+        }
+        guard s.echoes.count == s.samples.count else {
+            throw RestoreError(problem: "\(s.samples.count) samples with \(s.echoes.count) size echoes")
         }
         guard s.accepted >= s.samples.count else {
             throw RestoreError(problem: "\(s.accepted) accepted but \(s.samples.count) samples kept")
@@ -58,6 +66,8 @@ extension AverageTouchLearner {
         for (i, v) in s.samples.enumerated() {
             samples.append(v)
             if s.varied[i] { variedBits |= UInt64(1) << i }
+            if s.echoes[i] == .echoed { echoedBits |= UInt64(1) << i }
+            if s.echoes[i] == .distinct { distinctBits |= UInt64(1) << i }
         }
         accepted = s.accepted
         average = s.average

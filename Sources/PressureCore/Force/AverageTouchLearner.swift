@@ -38,6 +38,9 @@ public struct AverageTouchLearner: Hashable, Sendable {
         /// its lowest value; a panel where fewer than `flatShare` of the samples vary is flat.
         public var variationFraction = 0.02
         public var flatShare = 0.25
+        /// A panel's pressure is its contact size once this many samples echoed their touch major
+        /// (``SizeEcho/echoed``) and none showed the two apart.
+        public var sizeEchoes = 8
 
         public init() {}
         public static let standard = Parameters()
@@ -62,6 +65,9 @@ public struct AverageTouchLearner: Hashable, Sendable {
         public var accepted: Int
         /// Too few samples varied within their contact: the panel reports a constant.
         public var flat: Bool
+        /// The samples' pressure echoed their touch major, and none showed the two apart: the panel
+        /// reports contact size as pressure.
+        public var pressureIsSize: Bool
     }
 
     public let parameters: Parameters
@@ -73,6 +79,10 @@ public struct AverageTouchLearner: Hashable, Sendable {
     var samples: [Int32]
     /// Bit i: sample i varied within its contact.
     var variedBits: UInt64 = 0
+    /// Bit i: sample i's contact echoed its touch major (``SizeEcho/echoed``), or showed them apart
+    /// (``SizeEcho/distinct``); neither bit: unseen.
+    var echoedBits: UInt64 = 0
+    var distinctBits: UInt64 = 0
     var head = 0
     /// Samples accepted in all (saturating).
     public internal(set) var accepted = 0
@@ -111,16 +121,26 @@ public struct AverageTouchLearner: Hashable, Sendable {
         guard let average else { return nil }
         return Estimate(
             average: average, median: stats.median, lowerDecile: stats.q10, lowerQuartile: stats.q25,
-            upperQuartile: stats.q75, samples: samples.count, accepted: accepted, flat: isFlat)
+            upperQuartile: stats.q75, samples: samples.count, accepted: accepted, flat: isFlat,
+            pressureIsSize: isPressureSize)
     }
 
     /// Samples still needed before anything is applied (0 once warm).
     public var samplesToWarmUp: Int { average == nil ? max(0, parameters.warmUp - accepted) : 0 }
 
+    /// A bit for each sample in the ring.
+    var ringMask: UInt64 { samples.count == 64 ? ~0 : (UInt64(1) << samples.count) - 1 }
+
     var isFlat: Bool {
         guard !samples.isEmpty else { return false }
-        let varied = (variedBits & (samples.count == 64 ? ~0 : (UInt64(1) << samples.count) - 1)).nonzeroBitCount
+        let varied = (variedBits & ringMask).nonzeroBitCount
         return Double(varied) < parameters.flatShare * Double(samples.count)
+    }
+
+    /// Judged over the ring as flatness is, so the first ordinary contacts decide it and one contact that
+    /// shows pressure apart from size is enough to clear it while it is remembered.
+    var isPressureSize: Bool {
+        (echoedBits & ringMask).nonzeroBitCount >= max(1, parameters.sizeEchoes) && distinctBits & ringMask == 0
     }
 
     /// Takes a finished contact into account. Returns nil when it became a sample, else why not.
@@ -142,7 +162,7 @@ public struct AverageTouchLearner: Hashable, Sendable {
         if c.popped && popsWereRare { return .rarePop }
         if let a = average, above < parameters.lightFloodFraction * (a - Double(floor)) { return .lightFlood }
         let variation = Double(c.peak) - Double(c.lowest)
-        add(c.peak, varied: variation >= max(2, parameters.variationFraction * range))
+        add(c.peak, varied: variation >= max(2, parameters.variationFraction * range), echo: c.sizeEcho)
         update(at: c.ended)
         return nil
     }
@@ -150,7 +170,7 @@ public struct AverageTouchLearner: Hashable, Sendable {
     /// The long-press time a stationary hold is measured against (the pipeline sets it from settings).
     public var longPressTime = Timestamp.Duration.milliseconds(500)
 
-    private mutating func add(_ peak: Int32, varied: Bool) {
+    private mutating func add(_ peak: Int32, varied: Bool, echo: SizeEcho) {
         let slot: Int
         if samples.count < capacity {
             slot = samples.count
@@ -162,6 +182,8 @@ public struct AverageTouchLearner: Hashable, Sendable {
         }
         let bit = UInt64(1) << slot
         variedBits = varied ? variedBits | bit : variedBits & ~bit
+        echoedBits = echo == .echoed ? echoedBits | bit : echoedBits & ~bit
+        distinctBits = echo == .distinct ? distinctBits | bit : distinctBits & ~bit
         accepted = accepted == Int.max ? accepted : accepted + 1
         stats = Self.orderStatistics(samples)
     }

@@ -1,6 +1,7 @@
 /// What one finished contact tells the average-touch learner: how hard it pressed at most, how it ended,
-/// and whether it was a stationary hold or a deliberate pop. ``TouchPipeline`` builds one per contact
-/// as the contact ends; ``AverageTouchLearner/observe(_:)`` decides whether it is an ordinary touch.
+/// whether it was a stationary hold or a deliberate pop, and whether its pressure only echoed its size.
+/// ``TouchPipeline`` builds one per contact as the contact ends; ``AverageTouchLearner/observe(_:)``
+/// decides whether it is an ordinary touch.
 public struct ContactSummary: Hashable, Sendable {
     /// How the contact ended.
     public enum Ending: Hashable, Sendable {
@@ -25,10 +26,12 @@ public struct ContactSummary: Hashable, Sendable {
     public var popped: Bool
     /// Whether it long-pressed.
     public var longPressed: Bool
+    /// How its pressure stood to its touch major over its frames.
+    public var sizeEcho: SizeEcho
 
     public init(
         ending: Ending, peak: Int32, lowest: Int32, began: Timestamp, ended: Timestamp,
-        movedBeyondSlop: Bool, popped: Bool = false, longPressed: Bool = false
+        movedBeyondSlop: Bool, popped: Bool = false, longPressed: Bool = false, sizeEcho: SizeEcho = .unseen
     ) {
         self.ending = ending
         self.peak = peak
@@ -38,6 +41,7 @@ public struct ContactSummary: Hashable, Sendable {
         self.movedBeyondSlop = movedBeyondSlop
         self.popped = popped
         self.longPressed = longPressed
+        self.sizeEcho = sizeEcho
     }
 
     public var duration: Timestamp.Duration { ended - began }

@@ -180,6 +180,8 @@ public struct ForceModel: Hashable, Sendable {
                 return .unavailable(.learning(
                     touches: l?.accepted ?? 0, needed: l?.parameters.warmUp ?? AverageTouchLearner.Parameters().warmUp))
             }
+            // Before flatness: a panel whose pressure is its size may also look flat, and size is the cause.
+            if e.pressureIsSize { return .unavailable(.pressureIsSize) }
             if e.flat { return .unavailable(.flat) }
             spread = ThresholdRule.Spread(e, floor: c.floor)
             average = e.average

@@ -62,7 +62,9 @@ public struct LearnedStateError: Error, Equatable, CustomStringConvertible {
 /// The file a device's learning is kept in between runs (`/var/lib/pressured/learned/…`, or
 /// `pressurectl replay --learned FILE`): one JSON object, written whole and renamed into place by the
 /// Linux layer. What the learner's downward budget measured is not kept (input time starts afresh at
-/// each boot), so it restarts at load.
+/// each boot), so it restarts at load. `sizeEcho` holds each sample's ``SizeEcho`` as its raw value (0
+/// unseen, 1 echoed, 2 distinct); a file written before it existed reads as all unseen, so such a device
+/// judges its pressure against its size afresh from the contacts that follow.
 public enum LearnedAverageFile {
     public static let format = "pressured-learned-average"
     public static let version = 1
@@ -84,6 +86,8 @@ public enum LearnedAverageFile {
         for (i, s) in saved.samples.enumerated() { out.append(contentsOf: ((i > 0 ? "," : "") + "\(s)").utf8) }
         out.append(contentsOf: "],\"varied\":[".utf8)
         for (i, v) in saved.varied.enumerated() { out.append(contentsOf: ((i > 0 ? "," : "") + (v ? "1" : "0")).utf8) }
+        out.append(contentsOf: "],\"sizeEcho\":[".utf8)
+        for (i, e) in saved.echoes.enumerated() { out.append(contentsOf: ((i > 0 ? "," : "") + "\(e.rawValue)").utf8) }
         out.append(contentsOf: "],\"pops\":\(saved.pops),\"popHistory\":\(saved.popHistory)".utf8)
         out.append(contentsOf: ",\"holds\":\(saved.holds),\"holdHistory\":\(saved.holdHistory)}\n".utf8)
         return out
@@ -125,13 +129,23 @@ public enum LearnedAverageFile {
             samples.append(Int32(v))
         }
         let varied = variedValues.map { $0.exactInteger == 1 }
+        var echoes = Array(repeating: SizeEcho.unseen, count: samples.count)
+        if let echoValues = value["sizeEcho"]?.arrayValue {
+            echoes = []
+            for e in echoValues {
+                guard let v = e.exactInteger, let echo = UInt8(exactly: v).flatMap(SizeEcho.init(rawValue:)) else {
+                    throw fail("a size echo that is not 0, 1 or 2")
+                }
+                echoes.append(echo)
+            }
+        }
         var average: Double? = nil
         if case .number(let a, _) = averageValue { average = a } else if case .null = averageValue {} else {
             throw fail("average is neither a number nor null")
         }
         let state = AverageTouchLearner.Saved(
             floor: Int32(truncatingIfNeeded: floor), top: Int32(truncatingIfNeeded: top), accepted: accepted,
-            average: average, samples: samples, varied: varied, pops: UInt32(truncatingIfNeeded: pops),
+            average: average, samples: samples, varied: varied, echoes: echoes, pops: UInt32(truncatingIfNeeded: pops),
             popHistory: popHistory, holds: UInt32(truncatingIfNeeded: holds), holdHistory: holdHistory)
         do { return try AverageTouchLearner(restoring: state) } catch { throw fail(error.problem) }
     }

@@ -435,8 +435,8 @@ const char *pressured_device_get_kind_name(struct pressured_device *device);
 bool pressured_device_has_force(struct pressured_device *device);
 /** `forceCapability` as sent ("available", "unavailable"). */
 const char *pressured_device_get_force_capability(struct pressured_device *device);
-/** `forceUnavailable` ("learning", "off", "no-pressure", "too-few-levels", "flat", "no-headroom" or a code
- * this library does not know), NULL where force is available. */
+/** `forceUnavailable` ("learning", "off", "no-pressure", "too-few-levels", "flat", "pressure-is-size",
+ * "no-headroom" or a code this library does not know), NULL where force is available. */
 const char *pressured_device_get_force_unavailable(struct pressured_device *device);
 double pressured_device_get_maximum_possible_force(struct pressured_device *device);
 /** `width`/`height` in millimetres into the pointers; false where the device has no size. */

@@ -137,6 +137,8 @@ static QString whyInWords(const QString &code)
         return QStringLiteral("the panel has too few pressure levels");
     if (code == QLatin1String("flat"))
         return QStringLiteral("the panel's pressure does not vary within a touch");
+    if (code == QLatin1String("pressure-is-size"))
+        return QStringLiteral("the panel's pressure is only the size of the contact");
     if (code == QLatin1String("no-headroom"))
         return QStringLiteral("the panel has no room above an ordinary touch for peek and pop");
     return code;

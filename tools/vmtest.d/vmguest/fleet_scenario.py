@@ -126,7 +126,7 @@ def learning(d):
     d.notes.append(f"learned from 8 taps: {changed['forceCapability']} ({changed.get('forceUnavailable', '')}"
                    f"{changed['maximumPossibleForce']})")
     d.check("learning", changed["forceCapability"] == "available" or
-            changed.get("forceUnavailable") in ("no-headroom", "too-few-levels", "flat"),
+            changed.get("forceUnavailable") in ("no-headroom", "too-few-levels", "flat", "pressure-is-size"),
             f"after 8 taps: {changed}")
 
 
