@@ -8,10 +8,11 @@ import PressureLinux
 public enum DevicesTool {
     public static let usage = """
         usage: pressurectl devices [--json] [--config FILE]... [--input-dir DIR] [--state-directory DIR]
-          --json         one JSON object per device and line
-          --config FILE  configuration to resolve calibration and settings from (later files override)
-          --input-dir D  scan D for event nodes instead of asking udev
-          --state-directory D  where pressured keeps what devices learned (default as pressured's)
+          --json                 one JSON object per device and line
+          --config FILE          configuration to resolve calibration and settings from (later files
+                                 override)
+          --input-dir D          scan D for event nodes instead of asking udev
+          --state-directory D    where pressured keeps what devices learned (default as pressured's)
         What each device learned is read from the daemon's state files; `pressurectl status` asks the
         running daemon instead.
         """
@@ -32,6 +33,10 @@ public enum DevicesTool {
     public static func main(_ arguments: [String]) -> Int32 {
         do {
             var options = OptionReader(arguments)
+            if options.flag("-h") || options.flag("--help") {
+                print(usage)
+                return 0
+            }
             let json = options.flag("--json")
             let configPaths = try options.values("--config")
             let inputDirectory = try options.value("--input-dir")

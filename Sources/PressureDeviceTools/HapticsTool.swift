@@ -9,7 +9,8 @@ import PressureLinux
 public enum HapticsTool {
     public static let usage = """
         usage: pressurectl haptics [--config FILE]... [--play] [--gesture peek|pop|quickActions|longPress] [DEVICE]...
-          --config FILE  the [haptics] settings to use (later files override; default: the daemon's defaults)
+          --config FILE  the [haptics] settings to use (later files override; default: the daemon's
+                         defaults)
           --play         play each gesture's effect on each device, a second apart
           --gesture G    play only this gesture's effect (with --play)
           DEVICE         /dev/input/eventN nodes to use instead of those udev calls haptic
@@ -19,6 +20,10 @@ public enum HapticsTool {
     public static func main(_ arguments: [String]) -> Int32 {
         do {
             var options = OptionReader(arguments)
+            if options.flag("-h") || options.flag("--help") {
+                print(usage)
+                return 0
+            }
             let play = options.flag("--play")
             let configPaths = try options.values("--config")
             let only = try options.value("--gesture").map { (name: String) throws(OptionReader.UsageError) -> HapticGesture in

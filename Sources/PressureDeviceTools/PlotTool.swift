@@ -12,7 +12,8 @@ public enum PlotTool {
                                 [--sensitivity light|medium|firm] [--force-touch on|off]
         Draws the capture's force over time, one line per contact, with the peek and pop thresholds and
         every gesture `pressurectl replay` gives for it (the same pipeline, the same settings).
-          -o, --output FILE    the SVG file to write (- for standard output)
+          -o, --output FILE     the SVG file to write (- for standard output)
+
         """ + ReplayOptions.usage
 
     /// Runs the command; returns the exit status (0 written, 1 bad input or unwritable output, 2 usage).

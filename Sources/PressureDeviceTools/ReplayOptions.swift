@@ -16,14 +16,14 @@ public struct ReplayOptions: Sendable {
     public var learnedPath: String?
 
     public static let usage = """
-          --config FILE        configuration for calibration and settings (docs/configuration.md)
-          --device N           which device of a file that holds several (libinput record devices, evtest
-                               sessions, getevent nodes; from 0; default the first touch device)
-          --desc FILE          the device description (evemu) for a header-less .events file or log
-          --sensitivity S      light, medium or firm (overrides the configuration)
-          --force-touch on|off overrides the configuration
-          --learned FILE       start from this learned average touch (pressurectl replay --save-learned, or
-                               the daemon's /var/lib/pressured/learned/…); without it the device learns afresh
+          --config FILE         configuration for calibration and settings (docs/configuration.md)
+          --device N            which device of a file that holds several (libinput record devices,
+                                evtest sessions, getevent nodes; from 0; default the first touch device)
+          --desc FILE           the device description (evemu) for a header-less .events file or log
+          --sensitivity S       light, medium or firm (overrides the configuration)
+          --force-touch on|off  overrides the configuration
+          --learned FILE        start from this learned average touch (pressurectl replay --save-learned,
+                                or the daemon's /var/lib/pressured/learned/…)
         """
 
     /// Takes the shared options out of `options`.

@@ -13,9 +13,10 @@ public enum ReplayTool {
         Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3, libinput record 1,
         evtest output or an Android getevent -lt / -t log; what is assumed of a log's device is said on stderr):
         gestures, and `device changed` when what the device learned changes its force.
-          --touches            every touch phase too, not only gestures
-          --save-learned FILE  write what the device learned by the end (for --learned, here or in pressured)
-          --verbose            log each gesture state transition to stderr
+          --touches             every touch phase too, not only gestures
+          --save-learned FILE   write what the device learned by the end (for --learned, here or in
+                                pressured)
+          --verbose             log each gesture state transition to stderr
 
         """ + ReplayOptions.usage
 
