@@ -1,5 +1,6 @@
 import XCTest
 @testable import PressureCore
+import TestSupport
 
 /// The learner's guards, each against the failure mode it answers, with the numbers it must hold
 /// (`docs/gestures.md`, "Learning the average touch"). Streams are seeded: the same every run.

@@ -2,6 +2,7 @@
 @testable import PressureHub
 @testable import PressureProtocol
 import XCTest
+import TestSupport
 
 /// A frame's `moved` lines sent as one run (`LineFanout.swift`) give every client the bytes,
 /// counts and closes that sending them one by one gives: two tables driven alike, one each way, through

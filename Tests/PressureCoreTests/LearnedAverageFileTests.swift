@@ -1,5 +1,6 @@
 import XCTest
 @testable import PressureCore
+import TestSupport
 
 /// What a device learned survives a restart: the file round-trips, a restored learner carries on exactly
 /// as the original would have, and a damaged or foreign file is refused with the reason (the daemon then

@@ -1,5 +1,6 @@
 @testable import PressureCapture
 @testable import PressureCore
+import TestSupport
 
 /// A session of a person using a real panel, built from its real contacts (seeded: the same every run)
 /// and played through the daemon's pipeline on a fresh device, which learns its average touch as it goes.
