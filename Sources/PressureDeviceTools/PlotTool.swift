@@ -10,8 +10,11 @@ public enum PlotTool {
     public static let usage = """
         usage: pressurectl plot CAPTURE -o FILE.svg [--config FILE] [--device N] [--desc FILE]
                                 [--sensitivity light|medium|firm] [--force-touch on|off]
+                                [--learn-first | --fresh | --learned FILE]
         Draws the capture's force over time, one line per contact, with the peek and pop thresholds and
-        every gesture `pressurectl replay` gives for it (the same pipeline, the same settings).
+        every gesture `pressurectl replay` gives for it (the same pipeline, the same settings). By
+        default (--learn-first) the device's average touch is learned from the capture's own ordinary
+        contacts first, so a recording of a few seconds shows force; the title says which average.
           -o, --output FILE     the SVG file to write (- for standard output)
 
         """ + ReplayOptions.usage
@@ -21,6 +24,7 @@ public enum PlotTool {
         let output: String
         let path: String
         let shared: ReplayOptions
+        let choice: AverageTouchChoice
         do {
             var options = OptionReader(arguments)
             if options.flag("-h") || options.flag("--help") {
@@ -29,6 +33,7 @@ public enum PlotTool {
             }
             let out = try options.output()
             shared = try ReplayOptions.read(&options)
+            choice = try shared.averageTouch(default: .learnFirst)
             let files = try options.finish()
             guard files.count == 1, let file = files.first else {
                 throw OptionReader.UsageError("give exactly one capture file")
@@ -42,7 +47,11 @@ public enum PlotTool {
             return 2
         }
         var setup: ReplaySetup
-        do { setup = try shared.load(capture: path, reportsTouches: true) } catch {
+        var learning: CaptureLearning? = nil
+        do {
+            if choice == .learnFirst { learning = try CaptureLearning.learn(shared, capture: path) }
+            setup = try shared.load(capture: path, reportsTouches: true, learner: learning?.held)
+        } catch {
             Log.error("pressurectl plot: \(error)")
             if case .usage = error {
                 Log.plain(usage)
@@ -52,7 +61,8 @@ public enum PlotTool {
         }
         CaptureLoader.warnAssumptions(setup.capture, prefix: "pressurectl plot: ")
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let plot: ForcePlot
+        var plot: ForcePlot
+        let caption = AverageTouchCaption.text(choice, learning: learning, pipeline: setup.pipeline)
         do throws(CaptureError) {
             var replay = try CaptureReplay(setup.capture)
             plot = try ForcePlot(
@@ -60,6 +70,13 @@ public enum PlotTool {
         } catch {
             Log.error("pressurectl plot: \(error)")
             return 1
+        }
+        plot.subtitle = caption
+        if let learning, learning.freshStartedLearning, let l = learning.learner {
+            let needed = l.parameters.warmUp
+            plot.learning = ForcePlot.LearningShade(
+                until: learning.freshForceFrom,
+                caption: "a fresh device would still be learning here (force 0 until \(needed) ordinary contacts)")
         }
         do throws(SystemError) {
             let fd = try OutputFile.open(output)
@@ -80,6 +97,7 @@ public enum PlotTool {
         } else {
             summary += "; no force gestures (\(setup.pipeline.forceUnavailableReason?.explanation ?? "force unavailable"))"
         }
+        if let caption { summary += "; " + caption }
         Log.notice("pressurectl plot: " + summary)
         return 0
     }

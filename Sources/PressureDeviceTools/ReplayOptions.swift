@@ -4,8 +4,8 @@ import PressureCore
 import PressureLinux
 
 /// The options every command that runs a capture through the pipeline shares (`replay`, `plot`,
-/// `calibrate --from-capture`): `--config FILE`, `--device N`, `--desc FILE`, `--sensitivity S` and
-/// `--force-touch on|off` and `--learned FILE`.
+/// `--force-touch on|off`, and which average touch force is measured against (`--fresh`,
+/// `--learn-first`, `--learned FILE`: ``AverageTouchChoice``).
 public struct ReplayOptions: Sendable {
     public var configPath: String?
     public var deviceIndex: Int?
@@ -14,6 +14,9 @@ public struct ReplayOptions: Sendable {
     public var forceTouch: String?
     /// A learned-average file the device starts from (else it learns afresh, as a new device would).
     public var learnedPath: String?
+    /// `--fresh` and `--learn-first` as given; ``averageTouch(default:)`` says what they come to.
+    public var fresh = false
+    public var learnFirst = false
 
     public static let usage = """
           --config FILE         configuration for calibration and settings (docs/configuration.md)
@@ -24,6 +27,10 @@ public struct ReplayOptions: Sendable {
           --force-touch on|off  overrides the configuration
           --learned FILE        start from this learned average touch (pressurectl replay --save-learned,
                                 or the daemon's /var/lib/pressured/learned/…)
+          --learn-first         learn the average touch from the capture's own ordinary contacts first,
+                                then measure every contact against it
+          --fresh               learn it as the capture plays, as a freshly started daemon would: force
+                                is 0 until the device has learned
         """
 
     /// Takes the shared options out of `options`.
@@ -34,15 +41,32 @@ public struct ReplayOptions: Sendable {
             descriptionPath: try options.value("--desc"),
             sensitivity: try options.value("--sensitivity"),
             forceTouch: try options.value("--force-touch"),
-            learnedPath: try options.value("--learned"))
+            learnedPath: try options.value("--learned"),
+            fresh: options.flag("--fresh"),
+            learnFirst: options.flag("--learn-first"))
+    }
+
+    /// The average touch asked for, else the command's `default`; more than one is a usage error.
+    public func averageTouch(default choice: AverageTouchChoice) throws(OptionReader.UsageError)
+        -> AverageTouchChoice
+    {
+        let given = [fresh ? "--fresh" : nil, learnFirst ? "--learn-first" : nil, learnedPath.map { _ in "--learned" }]
+            .compactMap { $0 }
+        guard given.count <= 1 else { throw .init("give only one of \(given.joined(separator: " and "))") }
+        if fresh { return .fresh }
+        if learnFirst { return .learnFirst }
+        if let file = learnedPath { return .file(file) }
+        return choice
     }
 
     /// Loads the configuration and the capture and builds the pipeline exactly as `pressured` would for
     /// that device, so what the caller gets out of it is what apps would. The capture is opened to stream,
-    /// with `firstPass` (``CaptureStream/FirstPass``).
-    public func load(capture path: String, reportsTouches: Bool, firstPass: CaptureStream.FirstPass = .wholeFile)
-        throws(ReplaySetupError) -> ReplaySetup
-    {
+    /// with `firstPass` (``CaptureStream/FirstPass``). The device starts from `learner` where one is
+    /// given (what ``CaptureLearning`` learned), else from `--learned FILE`, else afresh.
+    public func load(
+        capture path: String, reportsTouches: Bool, firstPass: CaptureStream.FirstPass = .wholeFile,
+        learner given: AverageTouchLearner? = nil
+    ) throws(ReplaySetupError) -> ReplaySetup {
         var settings = GestureSettings()
         var configuration: Configuration? = nil
         if let c = configPath {
@@ -69,8 +93,8 @@ public struct ReplayOptions: Sendable {
         do { tracking = try (configuration ?? Configuration()).tracking(for: device) } catch {
             throw .configuration(.configuration(error))
         }
-        var learned: AverageTouchLearner? = nil
-        if let file = learnedPath {
+        var learned = given
+        if learned == nil, let file = learnedPath {
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
         // As the daemon sets a device up: configuration wins, else the average is learned (in memory).

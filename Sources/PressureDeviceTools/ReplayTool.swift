@@ -9,10 +9,11 @@ public enum ReplayTool {
     public static let usage = """
         usage: pressurectl replay [--touches] [--config FILE] [--device N] [--desc FILE]
                                   [--sensitivity light|medium|firm] [--force-touch on|off] [--learned FILE]
-                                  [--save-learned FILE] [--verbose] CAPTURE
+                                  [--learn-first | --fresh] [--save-learned FILE] [--verbose] CAPTURE
         Prints, as JSON lines, what apps would receive from the capture (evemu 1.1–1.3, libinput record 1,
         evtest output or an Android getevent -lt / -t log; what is assumed of a log's device is said on stderr):
-        gestures, and `device changed` when what the device learned changes its force.
+        gestures, and `device changed` when what the device learned changes its force. By default (--fresh)
+        the device learns its average touch as the capture plays, as a freshly started daemon would.
           --touches             every touch phase too, not only gestures
           --save-learned FILE   write what the device learned by the end (for --learned, here or in
                                 pressured)
@@ -37,8 +38,24 @@ public enum ReplayTool {
                 throw OptionReader.UsageError("give exactly one capture file")
             }
             if verbose { Log.threshold = .debug }
+            var learner: AverageTouchLearner? = nil
+            if try shared.averageTouch(default: .fresh) == .learnFirst {
+                let learning: CaptureLearning
+                do { learning = try CaptureLearning.learn(shared, capture: path) } catch {
+                    if case .usage(let u) = error { throw u }
+                    throw error
+                }
+                learner = learning.held
+                if learner == nil {
+                    let why = learning.learner == nil
+                        ? "the device learns nothing (no pressure, or its average touch is configured)"
+                        : "too few ordinary contacts to learn the average touch from"
+                    Log.notice("pressurectl replay: \(path): \(why); replayed as a fresh device")
+                }
+            }
             let (device, pipeline) = try replay(
-                shared, path: path, touches: touches, verbose: verbose, firstPass: verbose ? .wholeFile : .header)
+                shared, path: path, touches: touches, verbose: verbose, firstPass: verbose ? .wholeFile : .header,
+                learner: learner)
             if let file = saveLearned {
                 guard let key = LearnedDeviceKey(device), let learner = pipeline.force.learner else {
                     throw OptionReader.UsageError("--save-learned: this device learns nothing (no pressure, or its average is configured)")
@@ -69,11 +86,15 @@ public enum ReplayTool {
     /// header, then events checked as they play); where a header line follows an event the description was
     /// not whole, and the capture is played again, checked whole first (nothing was printed). `--verbose`
     /// logs transitions as they happen, so it checks the whole file first.
+    /// The device starts from `learner` where one is given (``CaptureLearning/held``).
     static func replay(
-        _ shared: ReplayOptions, path: String, touches: Bool, verbose: Bool, firstPass: CaptureStream.FirstPass
+        _ shared: ReplayOptions, path: String, touches: Bool, verbose: Bool, firstPass: CaptureStream.FirstPass,
+        learner: AverageTouchLearner? = nil
     ) throws -> (TouchDevice, TouchPipeline) {
         var setup: ReplaySetup
-        do { setup = try shared.load(capture: path, reportsTouches: touches, firstPass: firstPass) } catch {
+        do {
+            setup = try shared.load(capture: path, reportsTouches: touches, firstPass: firstPass, learner: learner)
+        } catch {
             if case .usage(let u) = error { throw u }
             throw error
         }
@@ -81,7 +102,8 @@ public enum ReplayTool {
         do {
             return (setup.device, try play(&setup, path: path, verbose: verbose))
         } catch let e as CaptureError where e.reason == .headerAfterEvents && firstPass == .header {
-            return try replay(shared, path: path, touches: touches, verbose: verbose, firstPass: .wholeFile)
+            return try replay(
+                shared, path: path, touches: touches, verbose: verbose, firstPass: .wholeFile, learner: learner)
         }
     }
 

@@ -1,31 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TestSupport
 import XCTest
 
 /// `pressurectl plot` end to end: the SVG it writes parses as XML and marks exactly the gestures
-/// `pressurectl replay` prints for the same capture and settings.
+/// `pressurectl replay` prints for the same capture, settings and average touch (learned from the
+/// capture first by default; `--fresh` as a freshly started daemon learns it, replay's default).
 final class PlotCommandTests: XCTestCase {
-    /// Class attribute → the attributes of each element with that class.
-    final class Classes: NSObject, XMLParserDelegate {
-        var byClass: [String: [[String: String]]] = [:]
-        func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            if let c = attributes["class"] { byClass[c, default: []].append(attributes) }
-        }
-    }
-
-    func parse(_ url: URL) throws -> [String: [[String: String]]] {
-        let parser = try XCTUnwrap(XMLParser(contentsOf: url))
-        let classes = Classes()
-        parser.delegate = classes
-        XCTAssertTrue(parser.parse(), "well-formed: \(String(describing: parser.parserError))")
-        return classes.byClass
-    }
+    func parse(_ url: URL) throws -> [String: [[String: String]]] { try SVGClasses.parse(url) }
 
     func testThePictureMarksWhatReplayPrints() throws {
         let dir = try temporaryFolder(self)
@@ -38,11 +19,13 @@ final class PlotCommandTests: XCTestCase {
             ("peek-pop.evemu", ["--config", conf.path], true),
             ("elan-two-devices.yml", ["--device", "1"], false),
         ]
-        for (i, (fixture, options, learned)) in cases.enumerated() {
+        let averages: [(plot: [String], replay: [String])] = [([], ["--learn-first"]), (["--fresh"], [])]
+        for (i, ((fixture, options, learned), average)) in cases.flatMap({ c in averages.map { (c, $0) } }).enumerated() {
             let svg = dir.appendingPathComponent("\(i).svg")
-            let r = try Executables.run("pressurectl", ["plot", "Tests/Fixtures/\(fixture)", "-o", svg.path] + options)
+            let r = try Executables.run(
+                "pressurectl", ["plot", "Tests/Fixtures/\(fixture)", "-o", svg.path] + options + average.plot)
             XCTAssertEqual(r.status, 0, r.stderr)
-            let replay = try Executables.run("pressurectl", ["replay", "Tests/Fixtures/\(fixture)"] + options)
+            let replay = try Executables.run("pressurectl", ["replay", "Tests/Fixtures/\(fixture)"] + options + average.replay)
             let gestures = try replay.stdout.split(separator: "\n").compactMap { line -> String? in
                 let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
                 guard let contact = object?["contact"] as? Int else { return nil }  // `device changed`
@@ -53,12 +36,12 @@ final class PlotCommandTests: XCTestCase {
             let markers = (classes["gesture"] ?? []).map {
                 "\($0["data-kind"] ?? "") \($0["data-contact"] ?? "") \(Double($0["data-time"] ?? "") ?? -1)"
             }
-            XCTAssertEqual(markers, gestures, "\(fixture) \(options)")
+            XCTAssertEqual(markers, gestures, "\(fixture) \(options) \(average)")
             XCTAssertTrue(r.stderr.contains("\(gestures.count) gestures"), r.stderr)
             XCTAssertFalse((classes["contact"] ?? []).isEmpty)
             XCTAssertEqual(
                 Set((classes["threshold"] ?? []).compactMap { $0["data-threshold"] }),
-                learned ? ["peek", "pop", "maximum"] : [], "\(fixture) \(options)")
+                learned ? ["peek", "pop", "maximum"] : [], "\(fixture) \(options) \(average)")
         }
     }
 
@@ -83,6 +66,10 @@ final class PlotCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("/nonexistent.evemu: open: No such file or directory"), missing.stderr)
         let badSetting = try Executables.run("pressurectl", ["plot", "Tests/Fixtures/peek-pop.evemu", "-o", "x.svg", "--sensitivity", "huge"])
         XCTAssertEqual(badSetting.status, 2)
+        let twoAverages = try Executables.run(
+            "pressurectl", ["plot", "Tests/Fixtures/peek-pop.evemu", "-o", "x.svg", "--fresh", "--learned", "l.json"])
+        XCTAssertEqual(twoAverages.status, 2)
+        XCTAssertTrue(twoAverages.stderr.contains("give only one of --fresh and --learned"), twoAverages.stderr)
         let help = try Executables.run("pressurectl", ["plot", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: pressurectl plot CAPTURE -o FILE.svg"), help.stdout)

@@ -12,9 +12,13 @@ extension ForcePlot {
         var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         s += #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(Layout.width))" height="\#(n(Layout.height))""#
         s += #" viewBox="0 0 \#(n(Layout.width)) \#(n(Layout.height))" font-family="sans-serif" font-size="12">"# + "\n"
-        s += "<title>\(Self.escape(title))</title>\n"
+        s += "<title>\(Self.escape(title + (subtitle.map { " — " + $0 } ?? "")))</title>\n"
         s += #"<rect width="100%" height="100%" fill="white"/>"# + "\n"
         s += #"<text class="title" x="\#(n(Layout.left))" y="28" font-size="16">\#(Self.escape(title))</text>"# + "\n"
+        if let subtitle {
+            s += #"<text class="subtitle" x="\#(n(Layout.left))" y="43" fill="rgb(68,68,68)">\#(Self.escape(subtitle))</text>"# + "\n"
+        }
+        if let learning { s += shade(learning, l) }
         s += axes(l)
         s += thresholds(l)
         for (i, series) in self.series.enumerated() { s += polyline(series, colour: Self.colour(i), l) }
@@ -53,6 +57,18 @@ extension ForcePlot {
         s += #"<text transform="translate(18 \#(n(y1 + l.plotHeight / 2))) rotate(-90)" text-anchor="middle">"#
         s += "force (1.0 = an average touch)</text>\n</g>\n"
         return s
+    }
+
+    /// Light grey behind the span where a fresh device would still be learning, so its absence of
+    /// gestures there is read as what a new daemon would do, not as what the panel does.
+    func shade(_ shade: LearningShade, _ l: Layout) -> String {
+        let right = Layout.left + l.plotWidth
+        let x = shade.until.map { min(max(l.x($0), Layout.left), right) } ?? right
+        var s = #"<g class="learning" data-until="\#(shade.until.map { Self.escape($0.description) } ?? "end")">"#
+        s += #"<rect x="\#(n(Layout.left))" y="\#(n(Layout.top))" width="\#(n(x - Layout.left))""#
+        s += #" height="\#(n(l.plotHeight))" fill="rgb(238,238,238)"/>"#
+        s += #"<text x="\#(n(Layout.left + 6))" y="\#(n(Layout.top + 14))" font-size="11" fill="rgb(102,102,102)">"#
+        return s + Self.escape(shade.caption) + "</text></g>\n"
     }
 
     func thresholds(_ l: Layout) -> String {

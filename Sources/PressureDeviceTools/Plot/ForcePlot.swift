@@ -52,7 +52,25 @@ public struct ForcePlot: Sendable {
         }
     }
 
+    /// Where a fresh device would still be learning its average touch, shaded: from the first thing
+    /// drawn until `until` (nil: to the end), with a caption saying so.
+    public struct LearningShade: Hashable, Sendable {
+        public var until: Timestamp?
+        public var caption: String
+
+        /// The shade up to `until`, captioned `caption` where it has room.
+        public init(until: Timestamp?, caption: String) {
+            self.until = until
+            self.caption = caption
+        }
+    }
+
     public var title: String
+    /// A second line under the title: which average touch force is measured against
+    /// (``AverageTouchCaption``); nil draws the title alone.
+    public var subtitle: String? = nil
+    /// Nil: nothing shaded.
+    public var learning: LearningShade? = nil
     /// In the order the contacts began.
     public var series: [Series]
     public var markers: [Marker]
