@@ -62,8 +62,18 @@ final class ForcePlotTests: XCTestCase {
             XCTAssertEqual(lines.count, contacts.count, name)
             XCTAssertEqual(Set(lines.compactMap { $0["data-contact"].flatMap(UInt64.init) }), contacts, name)
             XCTAssertTrue(lines.allSatisfy { $0["points"]?.contains(",") ?? false }, name)
-            // Distinct colours for distinct contacts.
-            XCTAssertEqual(Set(lines.compactMap { $0["stroke"] }).count, lines.count, name)
+            if lines.count <= ContactOutcome.contactsWithColoursOfTheirOwn {
+                // Distinct colours for distinct contacts.
+                XCTAssertEqual(Set(lines.compactMap { $0["stroke"] }).count, lines.count, name)
+            } else {
+                // Beyond a dozen, the colour of what each came to.
+                let outcomes = Dictionary(uniqueKeysWithValues: zip(plot.series.map { "\($0.contact)" }, plot.outcomes))
+                for line in lines {
+                    let outcome = try XCTUnwrap(line["data-outcome"].flatMap(ContactOutcome.init(rawValue:)), name)
+                    XCTAssertEqual(outcome, outcomes[line["data-contact"] ?? ""], name)
+                    XCTAssertEqual(line["stroke"], outcome.colour, name)
+                }
+            }
             let gestures = events.compactMap { e -> (String, UInt64)? in
                 if case .gesture(let g) = e.kind { return (g.rawValue, e.contact) } else { return nil }
             }

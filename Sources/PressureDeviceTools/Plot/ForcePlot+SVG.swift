@@ -4,9 +4,11 @@ extension ForcePlot {
     /// The plot as a standalone SVG document.
     ///
     /// Elements carry classes and `data-` attributes so scripts (and the tests) can find them:
-    /// `polyline.contact[data-contact]` per contact, `line.threshold[data-threshold=peek|pop|maximum]` per
-    /// threshold and span of time it stood for (`data-span`, from 0),
-    /// and `g.gesture[data-kind][data-contact][data-time]` per gesture.
+    /// `polyline.contact[data-contact]` per contact (with `data-outcome` where coloured by outcome),
+    /// `line.threshold[data-threshold=peek|pop|maximum]` per threshold and span of time it stood for
+    /// (`data-span`, from 0), `line.threshold-step` where it stepped from one span to the next,
+    /// `g.gesture[data-kind][data-contact][data-time]` per gesture, `g.outcome[data-outcome][data-count]`
+    /// per outcome in the legend, `text.subtitle` and `g.learning[data-until]` where set.
     public func svg() -> String {
         let l = layout
         var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -21,10 +23,29 @@ extension ForcePlot {
         if let learning { s += shade(learning, l) }
         s += axes(l)
         s += thresholds(l)
-        for (i, series) in self.series.enumerated() { s += polyline(series, colour: Self.colour(i), l) }
-        let colours = Dictionary(uniqueKeysWithValues: self.series.enumerated().map { ($1.contact, Self.colour($0)) })
-        for m in markers { s += marker(m, colour: colours[m.contact] ?? "rgb(51,51,51)", l) }
-        s += legend(l)
+        var colours: [UInt64: String] = [:]
+        if coloursByOutcome {
+            // Ordinary contacts first, so the gestures are drawn over them.
+            let outcomes = self.outcomes
+            for o in ContactOutcome.allCases {
+                for (series, outcome) in zip(series, outcomes) where outcome == o {
+                    colours[series.contact] = o.colour
+                    s += polyline(series, colour: o.colour, outcome: o, l)
+                }
+            }
+        } else {
+            for (i, series) in self.series.enumerated() {
+                colours[series.contact] = Self.colour(i)
+                s += polyline(series, colour: Self.colour(i), l)
+            }
+        }
+        var labels = LabelPlacer(markers: markers.map { (l.x($0.time), l.y($0.force), $0.contact) })
+        for m in markers { s += marker(m, colour: colours[m.contact] ?? "rgb(51,51,51)", l, labels: &labels) }
+        var counts: [GestureKind: Int] = [:]
+        for m in markers { counts[m.kind, default: 0] += 1 }
+        // Counted wherever the labels do not tell them all.
+        let counted = coloursByOutcome || labels.dropped > 0
+        s += PlotLegend(plot: self, layout: l, gestureCounts: counted ? counts : nil).svg()
         return s + "</svg>\n"
     }
 
@@ -67,30 +88,37 @@ extension ForcePlot {
         var s = #"<g class="learning" data-until="\#(shade.until.map { Self.escape($0.description) } ?? "end")">"#
         s += #"<rect x="\#(n(Layout.left))" y="\#(n(Layout.top))" width="\#(n(x - Layout.left))""#
         s += #" height="\#(n(l.plotHeight))" fill="rgb(238,238,238)"/>"#
-        s += #"<text x="\#(n(Layout.left + 6))" y="\#(n(Layout.top + 14))" font-size="11" fill="rgb(102,102,102)">"#
-        return s + Self.escape(shade.caption) + "</text></g>\n"
+        // Captioned inside where it fits; the legend names the shade either way.
+        let caption = LabelPlacer.box(shade.caption, x: Layout.left + 6, baseline: Layout.top + 14)
+        if caption.x1 <= x {
+            s += #"<text x="\#(n(Layout.left + 6))" y="\#(n(Layout.top + 14))" font-size="11" fill="rgb(102,102,102)">"#
+            s += Self.escape(shade.caption) + "</text>"
+        }
+        return s + "</g>\n"
     }
 
     func thresholds(_ l: Layout) -> String {
         var s = ""
         let right = Layout.left + l.plotWidth
         for (i, span) in spans.enumerated() {
-            var lines: [(String, Double, String, String)] = []
-            if let p = span.peekForce { lines.append(("peek", p, "rgb(224,123,0)", "6 4")) }
-            if let p = span.popForce { lines.append(("pop", p, "rgb(192,23,43)", "6 4")) }
-            if span.maximumPossibleForce > 0 {
-                lines.append(("maximum", span.maximumPossibleForce, "rgb(119,119,119)", "2 3"))
-            }
+            let lines = Self.lines(span)
             let x1 = span.start.map { min(max(l.x($0), Layout.left), right) } ?? Layout.left
             let next = i + 1 < spans.count ? spans[i + 1].start : nil
             let x2 = next.map { min(max(l.x($0), Layout.left), right) } ?? right
             let last = i == spans.count - 1
+            let following = last ? [] : Self.lines(spans[i + 1])
             for (name, force, colour, dash) in lines {
                 let y = l.y(force)
                 s += #"<line class="threshold" data-threshold="\#(name)" data-span="\#(i)""#
                 s += #" data-force="\#(DecimalText.fixed(force, 4))""#
                 s += #" x1="\#(n(x1))" y1="\#(n(y))" x2="\#(n(x2))" y2="\#(n(y))""#
                 s += #" stroke="\#(colour)" stroke-width="1.5" stroke-dasharray="\#(dash)"/>"# + "\n"
+                // A step where the threshold moved to the next span's (not where it began or ended).
+                if let next = following.first(where: { $0.0 == name }), next.1 != force {
+                    s += #"<line class="threshold-step" data-threshold="\#(name)" data-span="\#(i + 1)""#
+                    s += #" x1="\#(n(x2))" y1="\#(n(y))" x2="\#(n(x2))" y2="\#(n(l.y(next.1)))""#
+                    s += #" stroke="\#(colour)" stroke-width="1.5" stroke-dasharray="\#(dash)"/>"# + "\n"
+                }
                 // Labelled once, at the right, for the thresholds the device ended with.
                 guard last else { continue }
                 let label = name == "maximum" ? "max" : name
@@ -101,16 +129,29 @@ extension ForcePlot {
         return s
     }
 
-    func polyline(_ series: Series, colour: String, _ l: Layout) -> String {
+    /// A threshold's lines in a span: name, force, colour, dash.
+    static func lines(_ span: ThresholdSpan) -> [(String, Double, String, String)] {
+        var lines: [(String, Double, String, String)] = []
+        if let p = span.peekForce { lines.append(("peek", p, "rgb(224,123,0)", "6 4")) }
+        if let p = span.popForce { lines.append(("pop", p, "rgb(192,23,43)", "6 4")) }
+        if span.maximumPossibleForce > 0 {
+            lines.append(("maximum", span.maximumPossibleForce, "rgb(119,119,119)", "2 3"))
+        }
+        return lines
+    }
+
+    func polyline(_ series: Series, colour: String, outcome: ContactOutcome? = nil, _ l: Layout) -> String {
         var points = series.points.map { "\(n(l.x($0.time))),\(n(l.y($0.force)))" }
         // A contact of one frame still shows: a zero-length line with round caps is drawn as a dot.
         if points.count == 1 { points.append(points[0]) }
-        return #"<polyline class="contact" data-contact="\#(series.contact)" fill="none" stroke="\#(colour)""#
+        let tagged = outcome.map { #" data-outcome="\#($0.rawValue)""# } ?? ""
+        return #"<polyline class="contact" data-contact="\#(series.contact)"\#(tagged) fill="none" stroke="\#(colour)""#
             + #" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round" points="\#(points.joined(separator: " "))"/>"#
             + "\n"
     }
 
-    func marker(_ m: Marker, colour: String, _ l: Layout) -> String {
+    /// A gesture's shape, and its label where `labels` has room for it.
+    func marker(_ m: Marker, colour: String, _ l: Layout, labels: inout LabelPlacer) -> String {
         let x = l.x(m.time), y = l.y(m.force)
         var s = #"<g class="gesture" data-kind="\#(m.kind.rawValue)" data-contact="\#(m.contact)""#
         s += #" data-time="\#(Self.escape(m.time.description))">"#
@@ -123,6 +164,7 @@ extension ForcePlot {
         case .quickActions: dy = -34
         case .dismiss, .longPress: dy = 20
         }
+        guard labels.place(m.kind.rawValue, x: x + 6, baseline: y + dy, contact: m.contact) else { return s + "</g>\n" }
         // A white halo keeps the label legible where it crosses the lines.
         s += #"<text x="\#(n(x + 6))" y="\#(n(y + dy))" font-size="11" fill="rgb(34,34,34)" stroke="white""#
         s += #" stroke-width="3" stroke-linejoin="round" paint-order="stroke">\#(m.kind.rawValue)</text>"#
@@ -144,35 +186,6 @@ extension ForcePlot {
         case .longPress:
             return #"<rect x="\#(n(x - 5))" y="\#(n(y - 5))" width="10" height="10" fill="white" \#(stroke)/>"#
         }
-    }
-
-    func legend(_ l: Layout) -> String {
-        let x = Layout.left + l.plotWidth + 76
-        var y = Layout.top + 4
-        var s = #"<g class="legend">"# + "\n"
-        // Room for the gesture key below the contacts; contacts beyond that are summarised.
-        let rows = Int((l.plotHeight - 6 * 18 - 24) / 16)
-        let shown = series.count <= rows ? series.count : max(0, rows - 1)
-        for (i, series) in self.series.prefix(shown).enumerated() {
-            s += #"<line x1="\#(n(x))" y1="\#(n(y))" x2="\#(n(x + 22))" y2="\#(n(y))" stroke="\#(Self.colour(i))" stroke-width="3"/>"#
-            s += #"<text x="\#(n(x + 28))" y="\#(n(y + 4))">contact \#(series.contact)</text>"# + "\n"
-            y += 16
-        }
-        if shown < series.count {
-            s += #"<text x="\#(n(x))" y="\#(n(y + 4))">… and \#(series.count - shown) more</text>"# + "\n"
-            y += 16
-        }
-        if series.isEmpty {
-            s += #"<text x="\#(n(x))" y="\#(n(y + 4))">no contacts</text>"# + "\n"
-            y += 16
-        }
-        y += 12
-        for kind in GestureKind.allCases {
-            s += Self.shape(kind, x: x + 11, y: y, colour: "rgb(85,85,85)")
-            s += #"<text x="\#(n(x + 28))" y="\#(n(y + 4))">\#(kind.rawValue)</text>"# + "\n"
-            y += 18
-        }
-        return s + "</g>\n"
     }
 
     // MARK: Helpers

@@ -18,6 +18,9 @@ public struct ForcePlot: Sendable {
     public struct Series: Hashable, Sendable {
         public var contact: UInt64
         public var points: [Point]
+        /// Cancelled before the capture's last frame (a palm: a replay cancels nothing else sooner;
+        /// at the end it cancels whatever is still down).
+        public var cancelled = false
     }
 
     /// One gesture, at the frame that fired it.
@@ -121,18 +124,31 @@ public struct ForcePlot: Sendable {
         var order: [UInt64] = []
         var points: [UInt64: [Point]] = [:]
         var markers: [Marker] = []
+        var cancelled: Set<UInt64> = []
+        let end = events.last?.time
         for e in events {
             switch e.kind {
-            case .touch:
+            case .touch(let phase):
                 if points[e.contact] == nil { order.append(e.contact) }
                 points[e.contact, default: []].append(Point(time: e.time, force: e.force))
+                if phase == .cancelled, e.time != end { cancelled.insert(e.contact) }
             case .gesture(let kind):
                 markers.append(Marker(kind: kind, time: e.time, contact: e.contact, force: e.force))
             }
         }
-        series = order.map { Series(contact: $0, points: points[$0] ?? []) }
+        series = order.map { Series(contact: $0, points: points[$0] ?? [], cancelled: cancelled.contains($0)) }
         self.markers = markers
     }
+
+    /// What each contact came to, in the order of ``series``.
+    public var outcomes: [ContactOutcome] {
+        var gestures: [UInt64: Set<GestureKind>] = [:]
+        for m in markers { gestures[m.contact, default: []].insert(m.kind) }
+        return series.map { ContactOutcome(gestures: gestures[$0.contact] ?? [], cancelled: $0.cancelled) }
+    }
+
+    /// Whether the picture colours contacts by what they came to (``ContactOutcome``), not one colour each.
+    public var coloursByOutcome: Bool { series.count > ContactOutcome.contactsWithColoursOfTheirOwn }
 
     /// Where everything goes on the page.
     public var layout: Layout {
