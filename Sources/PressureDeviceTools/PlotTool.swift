@@ -15,7 +15,9 @@ public enum PlotTool {
         every gesture `pressurectl replay` gives for it (the same pipeline, the same settings). By
         default (--learn-first) the device's average touch is learned from the capture's own ordinary
         contacts first, so a recording of a few seconds shows force; the title says which average.
-          -o, --output FILE     the SVG file to write (- for standard output)
+          -o, --output FILE     the picture to write: FILE.svg, or FILE.html for a page that names the
+                                curve under the pointer (its contact, force and gestures); - for SVG
+                                on standard output
 
         """ + ReplayOptions.usage
 
@@ -81,7 +83,8 @@ public enum PlotTool {
         do throws(SystemError) {
             let fd = try OutputFile.open(output)
             do throws(SystemError) {
-                try OutputFile.write(Array(plot.svg().utf8), to: fd)
+                let page = output.hasSuffix(".html") || output.hasSuffix(".htm")
+                try OutputFile.write(Array((page ? PlotPage.html(plot) : plot.svg()).utf8), to: fd)
             } catch {
                 try? OutputFile.close(fd, path: output)
                 throw error
