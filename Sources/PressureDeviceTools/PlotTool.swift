@@ -74,11 +74,9 @@ public enum PlotTool {
             return 1
         }
         plot.subtitle = caption
-        if let learning, learning.freshStartedLearning, let l = learning.learner {
-            let needed = l.parameters.warmUp
+        if let learning, learning.freshStartedLearning, learning.learner != nil {
             plot.learning = ForcePlot.LearningShade(
-                until: learning.freshForceFrom,
-                caption: "a fresh device would still be learning here (force 0 until \(needed) ordinary contacts)")
+                until: learning.freshForceFrom, caption: "a fresh device would still be learning here")
         }
         do throws(SystemError) {
             let fd = try OutputFile.open(output)

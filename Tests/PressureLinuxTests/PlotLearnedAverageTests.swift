@@ -7,12 +7,8 @@ import XCTest
 /// title names the average it is measured against, and the span a fresh device would spend learning is
 /// shaded. `--fresh` is the picture a freshly started daemon gives (`PlotGoldenTests`).
 final class PlotLearnedAverageTests: XCTestCase {
-    /// The plot's elements, by class.
     func plot(_ capture: String, _ options: [String] = [], in dir: URL) throws -> [String: [[String: String]]] {
-        let svg = dir.appendingPathComponent("\(UUID().uuidString.prefix(6)).svg")
-        let r = try Executables.run("pressurectl", ["plot", capture, "-o", svg.path] + options)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return try SVGClasses.parse(svg)
+        try SVGClasses.plot(capture, options, in: dir)
     }
 
     /// The highest force of each contact's curve, from its points and the plot's y axis (force 0 at
@@ -39,21 +35,30 @@ final class PlotLearnedAverageTests: XCTestCase {
         return (a, c)
     }
 
+    /// The plot of `capture`, learned first, whose `contacts` curves all rise above 0 under a subtitle
+    /// naming the average learned on `range`.
+    func learnedPlot(_ capture: String, contacts: Int, range: String, in dir: URL) throws
+        -> (classes: [String: [[String: String]]], average: Int, samples: Int)
+    {
+        let classes = try plot(capture, in: dir)
+        let rises = risesAboveZero(classes)
+        XCTAssertEqual(rises.count, contacts)
+        XCTAssertEqual(rises.filter(\.value).count, contacts, "every contact's curve rises above 0: \(rises)")
+        let average = try XCTUnwrap(learned(classes, range: range), "\(classes["subtitle"] ?? [])")
+        return (classes, average.average, average.contacts)
+    }
+
     func testTenTapsShowForceMeasuredAgainstWhatTheyTaught() throws {
         let dir = try temporaryFolder(self)
         let capture = try PlotCaptures.tenTaps(in: dir).path
-        let classes = try plot(capture, in: dir)
-        let rises = risesAboveZero(classes)
-        XCTAssertEqual(rises.count, 10)
-        XCTAssertEqual(rises.filter(\.value).count, 10, "every tap's curve rises above 0: \(rises)")
-        let average = try XCTUnwrap(learned(classes, range: "0..2047"), "\(classes["subtitle"] ?? [])")
-        XCTAssertEqual(average.contacts, 10)
+        let (classes, average, samples) = try learnedPlot(capture, contacts: 10, range: "0..2047", in: dir)
+        XCTAssertEqual(samples, 10)
         // What a fresh device has learned by the end of the same capture (replay --save-learned).
         let saved = dir.appendingPathComponent("learned.json")
         XCTAssertEqual(try Executables.run("pressurectl", ["replay", capture, "--save-learned", saved.path]).status, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
-        XCTAssertEqual(Int(((object["average"] as? Double) ?? 0).rounded()), average.average)
-        XCTAssertTrue((380...440).contains(average.average), "\(average)")
+        XCTAssertEqual(Int(((object["average"] as? Double) ?? 0).rounded()), average)
+        XCTAssertTrue((380...440).contains(average), "\(average)")
         // A fresh device learns from the first eight: shaded until the eighth lift, at 4.7 s + 0.1 s.
         let shade = try XCTUnwrap(classes["learning"]?.first)
         XCTAssertEqual(Double(shade["data-until"] ?? ""), 4.8)
@@ -68,12 +73,8 @@ final class PlotLearnedAverageTests: XCTestCase {
     func testTheFlatFrogRecordingShowsForceForEveryContact() throws {
         let capture = try flatFrogCapture()
         let dir = try temporaryFolder(self)
-        let classes = try plot(capture, in: dir)
-        let rises = risesAboveZero(classes)
-        XCTAssertEqual(rises.count, 17)
-        XCTAssertEqual(rises.filter(\.value).count, 17, "\(rises)")
-        let average = try XCTUnwrap(learned(classes, range: "0..1024"), "\(classes["subtitle"] ?? [])")
-        XCTAssertGreaterThan(average.contacts, 8)
+        let (classes, _, samples) = try learnedPlot(capture, contacts: 17, range: "0..1024", in: dir)
+        XCTAssertGreaterThan(samples, 8)
         XCTAssertNotNil(classes["learning"]?.first, "a fresh device learns until after the last contact")
         XCTAssertEqual(
             Set((classes["threshold"] ?? []).compactMap { $0["data-threshold"] }), ["peek", "pop", "maximum"])

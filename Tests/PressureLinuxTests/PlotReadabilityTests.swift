@@ -7,10 +7,7 @@ import XCTest
 /// another (every marker kept); thresholds that move drawn as steps.
 final class PlotReadabilityTests: XCTestCase {
     func plot(_ capture: String, _ options: [String] = [], in dir: URL) throws -> [String: [[String: String]]] {
-        let svg = dir.appendingPathComponent("\(UUID().uuidString.prefix(6)).svg")
-        let r = try Executables.run("pressurectl", ["plot", capture, "-o", svg.path] + options)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return try SVGClasses.parse(svg)
+        try SVGClasses.plot(capture, options, in: dir)
     }
 
     func testTwoHundredContactsHaveALegendOfTheFiveOutcomes() throws {
@@ -52,9 +49,7 @@ final class PlotReadabilityTests: XCTestCase {
     func testThresholdsThatMoveAreDrawnAsSteps() throws {
         let dir = try temporaryFolder(self)
         let capture = try PlotCaptures.session(in: dir).path
-        let svg = dir.appendingPathComponent("fresh.svg")
-        XCTAssertEqual(try Executables.run("pressurectl", ["plot", capture, "-o", svg.path, "--fresh"]).status, 0)
-        let classes = try SVGClasses.parse(svg)
+        let classes = try plot(capture, ["--fresh"], in: dir)
         let spans = (classes["threshold"] ?? []).filter { $0["data-threshold"] == "maximum" }
         let steps = classes["threshold-step"] ?? []
         XCTAssertGreaterThan(steps.count, 0, "a fresh device's maximum moves as it learns")

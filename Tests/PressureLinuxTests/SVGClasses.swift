@@ -2,6 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
+import XCTest
 
 /// A plot's elements by their class attribute, read with Foundation's XML parser (which fails on
 /// anything that is not well-formed): each element's attributes, and its text under the key "text".
@@ -12,6 +14,15 @@ final class SVGClasses: NSObject, XMLParserDelegate {
 
     struct NotWellFormed: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// `pressurectl plot CAPTURE -o DIR/….svg OPTIONS`, its status checked, parsed.
+    static func plot(_ capture: String, _ options: [String] = [], in dir: URL,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> [String: [[String: String]]] {
+        let svg = dir.appendingPathComponent("\(UUID().uuidString.prefix(6)).svg")
+        let r = try Executables.run("pressurectl", ["plot", capture, "-o", svg.path] + options)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        return try parse(svg)
     }
 
     /// Class → the attributes of each element with that class, in document order.

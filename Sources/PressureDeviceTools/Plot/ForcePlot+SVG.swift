@@ -23,6 +23,7 @@ extension ForcePlot {
         if let learning { s += shade(learning, l) }
         s += axes(l)
         s += thresholds(l)
+        if let learning { s += shadeCaption(learning, l) }
         var colours: [UInt64: String] = [:]
         if coloursByOutcome {
             // Ordinary contacts first, so the gestures are drawn over them.
@@ -83,18 +84,24 @@ extension ForcePlot {
     /// Light grey behind the span where a fresh device would still be learning, so its absence of
     /// gestures there is read as what a new daemon would do, not as what the panel does.
     func shade(_ shade: LearningShade, _ l: Layout) -> String {
-        let right = Layout.left + l.plotWidth
-        let x = shade.until.map { min(max(l.x($0), Layout.left), right) } ?? right
         var s = #"<g class="learning" data-until="\#(shade.until.map { Self.escape($0.description) } ?? "end")">"#
-        s += #"<rect x="\#(n(Layout.left))" y="\#(n(Layout.top))" width="\#(n(x - Layout.left))""#
-        s += #" height="\#(n(l.plotHeight))" fill="rgb(238,238,238)"/>"#
-        // Captioned inside where it fits; the legend names the shade either way.
+        s += #"<rect x="\#(n(Layout.left))" y="\#(n(Layout.top))" width="\#(n(shadeEnd(shade, l) - Layout.left))""#
+        return s + #" height="\#(n(l.plotHeight))" fill="rgb(238,238,238)"/></g>"# + "\n"
+    }
+
+    /// The shade's caption, inside it where it fits (the legend names the shade either way), drawn over
+    /// the thresholds with a halo of the shade's grey so a line crossing it leaves it legible.
+    func shadeCaption(_ shade: LearningShade, _ l: Layout) -> String {
         let caption = LabelPlacer.box(shade.caption, x: Layout.left + 6, baseline: Layout.top + 14)
-        if caption.x1 <= x {
-            s += #"<text x="\#(n(Layout.left + 6))" y="\#(n(Layout.top + 14))" font-size="11" fill="rgb(102,102,102)">"#
-            s += Self.escape(shade.caption) + "</text>"
-        }
-        return s + "</g>\n"
+        guard caption.x1 <= shadeEnd(shade, l) else { return "" }
+        var s = #"<text class="learning-caption" x="\#(n(Layout.left + 6))" y="\#(n(Layout.top + 14))" font-size="11""#
+        s += #" fill="rgb(102,102,102)" stroke="rgb(238,238,238)" stroke-width="4" paint-order="stroke">"#
+        return s + Self.escape(shade.caption) + "</text>\n"
+    }
+
+    func shadeEnd(_ shade: LearningShade, _ l: Layout) -> Double {
+        let right = Layout.left + l.plotWidth
+        return shade.until.map { min(max(l.x($0), Layout.left), right) } ?? right
     }
 
     func thresholds(_ l: Layout) -> String {
