@@ -13,13 +13,20 @@ final class PlotPageTests: XCTestCase {
     }
 
     /// The page's JSON: contact → its entry.
-    func data(_ page: String) throws -> [String: [String: Any]] {
+    static func data(_ page: String) throws -> [String: [String: Any]] {
         let open = #"<script type="application/json" id="plot-data">"#
         let start = try XCTUnwrap(page.range(of: open)?.upperBound)
         let end = try XCTUnwrap(page.range(of: "</script>", range: start..<page.endIndex)?.lowerBound)
         let object = try JSONSerialization.jsonObject(with: Data(page[start..<end].utf8)) as? [String: Any]
         let contacts = try XCTUnwrap(object?["contacts"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: contacts.map { ("\($0["contact"] ?? "")", $0) })
+    }
+
+    static func peak(_ c: [String: Any]) -> Double { (c["forces"] as? [Double])?.max() ?? 0 }
+
+    /// The hardest press: its peak stands above every other curve, so it alone is under the pointer there.
+    static func hardestPress(_ contacts: [String: [String: Any]]) -> (String, [String: Any])? {
+        contacts.max { peak($0.value) < peak($1.value) }.map { ($0.key, $0.value) }
     }
 
     func testThePageHoldsTheSameSVGAndNothingFromOutside() throws {
@@ -35,7 +42,7 @@ final class PlotPageTests: XCTestCase {
             XCTAssertFalse(page.contains(outside), "nothing fetched: \(outside)")
         }
         let classes = try SVGClasses.parse(Data(svg.utf8))
-        let contacts = try data(page)
+        let contacts = try Self.data(page)
         XCTAssertEqual(contacts.count, 200)
         for line in classes["contact"] ?? [] {
             let entry = try XCTUnwrap(contacts[line["data-contact"] ?? ""])
@@ -53,10 +60,9 @@ final class PlotPageTests: XCTestCase {
         let dir = try temporaryFolder(self)
         let capture = try PlotCaptures.session(in: dir).path
         let url = try write(capture, "p.html", in: dir)
-        let contacts = try data(try String(contentsOf: url, encoding: .utf8))
-        // The hardest press: its peak stands above every other curve, so it alone is under the pointer.
-        let peak = { (c: [String: Any]) in (c["forces"] as? [Double])?.max() ?? 0 }
-        let (contact, entry) = try XCTUnwrap(contacts.max { peak($0.value) < peak($1.value) })
+        let contacts = try Self.data(try String(contentsOf: url, encoding: .utf8))
+        let (contact, entry) = try XCTUnwrap(Self.hardestPress(contacts))
+        let peak = Self.peak(_:)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: chromium)
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--dump-dom",
