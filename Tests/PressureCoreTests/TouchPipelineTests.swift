@@ -117,6 +117,32 @@ final class TouchPipelineTests: XCTestCase {
         XCTAssertEqual(p.run(press(Array(repeating: 1000, count: 60))), ["longPress#1"])
     }
 
+    /// Force turned off (`set forceTouch false`, a reload) while a contact peeks: the peek stays open, no
+    /// pop follows however hard the finger presses, and it ends with the lift, in a `dismiss` whose force
+    /// is 0 (force is unavailable now), as docs/gestures.md says.
+    func testForceTurnedOffMidPeekEndsThePeekAtTheLiftWithForceZero() throws {
+        var p = try TouchPipeline.test(TestDevices.slotted, touches: false)
+        let events = press([100, 700, 1000, 1000], liftAfter: 60)
+        let peeked = events.firstIndex { $0.time.microseconds == 20_000 } ?? 0
+        var got: [PressureEvent] = []
+        func feed(_ slice: ArraySlice<InputEvent>) {
+            for e in slice {
+                p.handle(e)
+                got += p.outputs
+                p.clearOutputs()
+            }
+        }
+        feed(events[..<peeked])
+        XCTAssertEqual(got.map(\.kind), [.gesture(.peek)])
+        var off = GestureSettings()
+        off.forceTouchEnabled = false
+        p.apply(settings: off, calibration: ForceCalibration.uncalibrated(axis: try XCTUnwrap(TouchDevice(TestDevices.slotted).pressureAxis)))
+        feed(events[peeked...])
+        XCTAssertEqual(got.map(\.kind), [.gesture(.peek), .gesture(.dismiss)], "no pop once force is off")
+        XCTAssertEqual(got.last?.time, Timestamp(microseconds: 60_000), "at the lift")
+        XCTAssertEqual(got.last?.force, 0)
+    }
+
     func testQuickActionsAfterTwelveMillimetresUpWhilePeeking() throws {
         var s = EventScript()
         s.frame(at: 0) { $0.slot(0, id: 1, x: 2000, y: 2000, p: 700) }
