@@ -25,7 +25,7 @@ BUILD_FLAGS = -c release --static-swift-stdlib
 BIN_PATH    = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
 WEBFILES  = pressured.js pressured-dom.js pressured-links.js pressured-compat.js pressured.d.ts index.html \
-            electron-main.js electron-preload.js
+            electron-main.js electron-preload.cjs package.json
 
 INSTALLED = $(BINDIR)/pressured $(BINDIR)/pressurectl $(BINDIR)/pressured-web \
 	$(UNITDIR)/pressured.service $(UNITDIR)/pressured.socket $(SYSUSERSDIR)/pressured.conf \

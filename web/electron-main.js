@@ -1,7 +1,7 @@
 // electron-main.js: pressured for Electron's renderers, the main process's half (docs/web.md, "Electron").
 // Each renderer that calls the preload's `pressured.connect()` gets its own connection to the daemon's
 // Unix socket (pressured.js under Node: reconnecting, its subscription, regions and quick actions kept), so
-// a window's regions go when the window does; electron-preload.js is the other half. As pressured-web does
+// a window's regions go when the window does; electron-preload.cjs is the other half. As pressured-web does
 // for an Origin, the main process decides what renderers may ask: they act for `app` only, and control
 // requests (`set`, `reload`, `resetLearning`) pass only with `control: true`.
 //

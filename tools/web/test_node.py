@@ -1,5 +1,5 @@
 """pressured.js under Debian's Node (the Electron main-process path: the daemon's Unix socket), the Electron
-helper (electron-preload.js against a fake ipcRenderer, electron-main.js against the daemon) and the
+helper (electron-preload.cjs against a fake ipcRenderer, electron-main.js against the daemon) and the
 TypeScript declarations under Debian's tsc (`tsc --noEmit` on a small typed example):
 
     /usr/bin/python3 -m unittest discover -s tools/web -v

@@ -1,4 +1,4 @@
-// The Electron helper under Node (Debian has no Electron): electron-preload.js against a fake ipcRenderer
+// The Electron helper under Node (Debian has no Electron): electron-preload.cjs against a fake ipcRenderer
 // and contextBridge, then the preload and electron-main.js wired through a stand-in for Electron's IPC
 // (structured clones both ways, as Electron's are) to a real `pressured --replay`, whose socket
 // tools/web/test_node.py passes in PRESSURED_SOCKET (the main half's default, as the other clients').
@@ -10,7 +10,7 @@ import { servePressured } from "../../../web/electron-main.js";
 import { connect } from "../../../web/pressured.js";
 
 const require = createRequire(import.meta.url);
-const PRELOAD = "../../../web/electron-preload.js";
+const PRELOAD = "../../../web/electron-preload.cjs";
 
 /** The preload as Electron loads it: `require("electron")` answers `electron`; what it exposed is returned. */
 function loadPreload(electron) {

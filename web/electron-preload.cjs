@@ -1,10 +1,10 @@
-// electron-preload.js: pressured for an Electron renderer with sandbox and context isolation on, the
+// electron-preload.cjs: pressured for an Electron renderer with sandbox and context isolation on, the
 // preload's half (docs/web.md, "Electron"): exposes `window.pressured` through contextBridge, whose
 // `connect(options)` returns a connection shaped as pressured.js's (`on`, `request`, `subscribe`,
 // `setRegion`, ..., `close`) over IPC to electron-main.js, which holds the daemon's socket. A sandboxed
 // preload may require only "electron", so this is a script of its own (CommonJS, no imports).
 //
-//   new BrowserWindow({ webPreferences: { preload: path.join(dir, "electron-preload.js"), sandbox: true, contextIsolation: true } })
+//   new BrowserWindow({ webPreferences: { preload: path.join(dir, "electron-preload.cjs"), sandbox: true, contextIsolation: true } })
 //   // in the page:
 //   const pressured = window.pressured.connect({ events: ["gestures"] });
 //   pressured.on("peek", (e) => show(e));
