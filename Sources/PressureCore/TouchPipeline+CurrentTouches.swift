@@ -11,6 +11,14 @@ extension TouchPipeline {
     /// Whether the contact is down now.
     public func isDown(contact id: UInt64) -> Bool { contacts.contains { $0?.id == id } }
 
+    /// The slot the contact is down in (the kernel's `ABS_MT_SLOT` on a protocol B device), nil once it
+    /// is up: where filter mode marks it on the clone.
+    public func slot(ofContact id: UInt64) -> Int? { contacts.firstIndex { $0?.id == id } }
+
+    /// The slots whose contact the tracker ignores as a palm (the firmware's `MT_TOOL_PALM`, or larger than
+    /// the palm size): those filter mode's `FilterPalms` marks on the clone too.
+    public var palmSlots: [Int] { tracker.slots.indices.filter { tracker.slots[$0].contact == .ignored(.palm) } }
+
     /// A `kind` event of the contact: its current state while it is down, else the state its last event
     /// among ``outputs`` carries (it ended in the events being handed on); nil when neither.
     public func currentEvent(contact id: UInt64, _ kind: PressureEvent.Kind, at time: Timestamp) -> PressureEvent? {

@@ -46,6 +46,7 @@ extension Hub {
         latencyBook.retire(devices[i])
         devices.remove(at: i)
         regions.forget(device: id)
+        taken.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
         broadcastDevice(.removed, info)
     }
@@ -107,9 +108,11 @@ extension Hub {
                 }
                 sent += sendGathered()
                 sent += send(.event(touch), to: .subscribers(device: id, touches: true))
-                if phase == .ended || phase == .cancelled, regions.touchEnded(e), regions.isEmpty,
-                   !regions.ownsTouches(onDevice: id) {
-                    updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
+                if phase == .ended || phase == .cancelled {
+                    taken.ended(e.contactKey)
+                    if regions.touchEnded(e), regions.isEmpty, !regions.ownsTouches(onDevice: id) {
+                        updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
+                    }
                 }
             case .gesture(let g):
                 sent += sendGathered()
@@ -120,6 +123,7 @@ extension Hub {
                 case .withheld:
                     break
                 case .owner(let client, let event, let region, let app, let menu):
+                    taken.gave(g, of: e.contactKey)
                     if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) {
                         HapticCues.add(delivered, of: e, settings: settings, haptics: haptics, to: &work.haptics)
                     }
@@ -138,6 +142,24 @@ extension Hub {
         }
         devices.offerLearnedSave(i, &work)
         return sent
+    }
+
+    // MARK: Filter mode (`docs/filter.md`)
+
+    /// Whether the device is to be filtered (``FilterMode``), under the configuration in force.
+    public func filterMode(for description: DeviceDescription) -> FilterMode {
+        FilterMode.resolve(for: description, in: configuration)
+    }
+
+    /// The slots of `device` its clone marks `MT_TOOL_PALM` now, after the frames handed over: those of
+    /// the touches a gesture took for a region's owner (``TakenTouches``), and with `palms`, those the
+    /// tracker ignores as palms.
+    public func cancelledSlots(device id: Int, palms: Bool) -> [Int] {
+        guard let i = devices.index(of: id) else { return [] }
+        let pipeline = devices.entries[i].pipeline
+        var slots = taken.isEmpty ? [] : taken.contacts(ofDevice: id).compactMap { pipeline.slot(ofContact: $0) }
+        if palms { slots += pipeline.palmSlots.filter { !slots.contains($0) } }
+        return slots
     }
 
     /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.

@@ -39,6 +39,8 @@ public struct Hub: ~Copyable, Sendable {
     var devices = DeviceTable()
     var clients: ClientTable
     var regions = RegionRouter()
+    /// Touches a gesture took for a region's owner: what filter mode cancels (``cancelledSlots(device:palms:)``).
+    var taken = TakenTouches()
     var quickActions = QuickActionStore()
     var latencyBook = LatencyBook()
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.

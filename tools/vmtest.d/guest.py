@@ -8,7 +8,7 @@ import os
 import subprocess
 
 from vmguest.harness import CFG, log
-from vmguest import (fleet_scenario, haptics_scenario, hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner,
+from vmguest import (filter_scenario, fleet_scenario, haptics_scenario, hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner,
                      tool_scenarios as t)
 
 SCENARIOS = {
@@ -25,6 +25,7 @@ SCENARIOS = {
     17: ("what a device learned, kept across restarts", learning.s17_persistence),
     20: ("the fleet: the kernel's HID test devices through hid-multitouch", fleet_scenario.s20_fleet),
     21: ("haptics: peek and pop felt through force feedback, fallback, opted-out region", haptics_scenario.s21_haptics),
+    24: ("filter mode: a gesture's touch cancelled on the clone, libinput reading it", filter_scenario.s24_filter),
 }
 
 

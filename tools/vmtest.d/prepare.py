@@ -379,6 +379,7 @@ def main():
         f.write(FIXTURE_CALIBRATION)
     config["fixture_conf"] = FIXTURE_CONF
     config["peek_pop"] = {"capture": PEEK_POP, **outcome(PEEK_POP), "calibrated": replay(PEEK_POP, config=FIXTURE_CONF)}
+    config["quick_actions_hold"] = {"capture": os.path.join(REPO, "Tests", "Fixtures", "quick-actions-hold.evemu")}
     nopress = os.path.join(REPO, "Tests", "Fixtures", "no-pressure.evemu")
     config["no_pressure"] = {"capture": nopress, **outcome(nopress)}
     config["hold_peek"] = {"capture": hold_peek()}

@@ -15,9 +15,11 @@ public struct DeviceSection: Hashable, Sendable {
         public static let touchDown = "PressureTouchDown"
         public static let touchUp = "PressureTouchUp"
         public static let palmSize = "PalmSizeMm"
+        public static let filter = "Filter"
+        public static let filterPalms = "FilterPalms"
         public static let all = [
             matchName, matchVendor, matchProduct, matchBus, floor, average, top, touchDown, touchUp, palmSize,
-            screenSize, screenRotation, calibrationMatrix,
+            screenSize, screenRotation, calibrationMatrix, filter, filterPalms,
         ]
     }
 
@@ -34,6 +36,9 @@ public struct DeviceSection: Hashable, Sendable {
     public var screen = ScreenOverride()
     /// Touch thresholds and palm size (``TrackingOverride``, resolved by ``ResolvedTracking``).
     public var tracking = TrackingOverride()
+    /// `Filter`, `FilterPalms` (``FilterMode``); nil where the section does not say.
+    public var filter: Bool?
+    public var filterPalms: Bool?
     /// The line of every key given, by key.
     public var keyLines: [String: Int]
 

@@ -41,6 +41,10 @@ struct DeviceSectionReader: ConfigurationValueReading {
             try screenKey(key, value, in: &s.screen)
         case DeviceSection.Key.touchDown, DeviceSection.Key.touchUp, DeviceSection.Key.palmSize:
             try trackingKey(key, value, in: &s)
+        case DeviceSection.Key.filter:
+            s.filter = try boolean(key, value)
+        case DeviceSection.Key.filterPalms:
+            s.filterPalms = try boolean(key, value)
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
         }

@@ -18,6 +18,9 @@ public struct SettingsSection: Hashable, Sendable {
     public var launcherGroups: [Account]?
     /// `MaxClients`: the most clients served at once (``Configuration/maximumClients``).
     public var maxClients: Int?
+    /// `Filter`, `FilterPalms` for every touchscreen (``FilterMode``); a device section's win.
+    public var filter: Bool?
+    public var filterPalms: Bool?
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 

@@ -25,6 +25,10 @@ struct SettingsSectionReader: ConfigurationValueReading {
                 key, value, in: 10...15, "a number from 10 to 15 (millimetres)")
         case "PalmSizeMm":
             s.palmSize = try palmSize(key, value)
+        case DeviceSection.Key.filter:
+            s.filter = try boolean(key, value)
+        case DeviceSection.Key.filterPalms:
+            s.filterPalms = try boolean(key, value)
         case SettingsSection.AccessKey.controlGroup:
             s.controlGroups = try accounts(key, value, .group)
         case SettingsSection.AccessKey.launcherUser:

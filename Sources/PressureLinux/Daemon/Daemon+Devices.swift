@@ -53,6 +53,10 @@ extension Daemon {
             Log.debug("\(node): \"\(device.description.name)\" is not a touch device")
             return
         }
+        guard !TouchClone.isClone(named: device.description.name) else {
+            Log.debug("\(node): \"\(device.description.name)\" is filter mode's clone of a panel: not served")
+            return
+        }
         let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
         // Virtual devices (uinput: test rigs, remote desktops) learn in memory only.
         let persists = device.description.identity.bus != BusType.virtual
@@ -68,16 +72,35 @@ extension Daemon {
         }
         devices[id] = device
         deviceNodes[node] = id
+        startFilter(id, device)
         // Events may already be waiting (a finger was down when we started).
         readDevice(id)
     }
 
+    /// Filter mode, where the configuration asks for it (``FilterMode``): the panel is grabbed and served
+    /// to the compositor through its clone. A panel that cannot be (another program grabbed it, no slots,
+    /// no uinput) is served as it is, saying so once.
+    func startFilter(_ id: Int, _ device: EvdevDevice) {
+        let mode = hub.filterMode(for: device.description)
+        guard mode.on else { return }
+        do {
+            let clone = try device.makeClone(marksPalms: mode.palms)
+            clones[id] = clone
+            Log.info("\(device.node): filtered (\(mode.source)): grabbed, the compositor gets it as \(clone.node)\(mode.palms ? ", palms marked" : "")")
+        } catch {
+            Log.warning("\(device.node): not filtered, served as it is: \(error)")
+        }
+    }
+
     func readDevice(_ id: Int) {
         guard let device = devices[id] else { return }
+        let clone = clones[id]
         while true {
             readBuffer.removeAll(keepingCapacity: true)
             let outcome = device.read(into: &readBuffer)
-            if !readBuffer.isEmpty {
+            if let clone {
+                passThrough(id, clone)
+            } else if !readBuffer.isEmpty {
                 hub.handle(device: id, events: readBuffer[...])
                 queuedNow()
             }
@@ -86,6 +109,7 @@ extension Daemon {
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)
+                if let clone { device.restate(clone, cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms)) }
                 continue  // more may be waiting
             case .gone:
                 closeDevice(id, why: "unplugged")
@@ -107,8 +131,26 @@ extension Daemon {
         if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
     }
 
-    /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told.
+    /// Filter mode: what was read goes through the hub a frame at a time, and each frame to the clone
+    /// after it, so the frame whose gesture took a touch already carries its cancel.
+    private func passThrough(_ id: Int, _ clone: TouchClone) {
+        var start = readBuffer.startIndex
+        for k in readBuffer.indices where readBuffer[k].type == EventType.syn && readBuffer[k].code == SynCode.report {
+            hub.handle(device: id, events: readBuffer[start...k])
+            clone.write(readBuffer[start...k], cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms))
+            start = k + 1
+        }
+        if start < readBuffer.endIndex {  // a frame whose end is still to come: the clone gets it as it is
+            hub.handle(device: id, events: readBuffer[start...])
+            clone.write(readBuffer[start...], cancelling: [])
+        }
+        if !readBuffer.isEmpty { queuedNow() }
+    }
+
+    /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told; a filtered
+    /// panel's clone goes with it.
     func closeDevice(_ id: Int, why: String) {
+        clones.removeValue(forKey: id)?.close()
         guard let device = devices.removeValue(forKey: id) else { return }
         Log.info("\(device.node): \(why)")
         loop.remove(device.fd)

@@ -22,6 +22,8 @@ public final class Daemon {
     var clients = ClientConnections()
     var devices: [Int: EvdevDevice] = [:]
     var deviceNodes: [String: Int] = [:]
+    /// Filter mode: the clones of the panels it grabbed, by device id (``TouchClone``).
+    var clones: [Int: TouchClone] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: ReplayRun? = nil
     /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.

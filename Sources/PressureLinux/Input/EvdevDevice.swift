@@ -60,6 +60,30 @@ public final class EvdevDevice {
         fd = -1
     }
 
+    /// Filter mode: takes the panel for itself (`EVIOCGRAB`) and makes its clone (``TouchClone``); a panel
+    /// another program holds (`EBUSY`), or a clone uinput refuses, fails with the panel left as it was
+    /// (not grabbed). Only a panel with slots (protocol B) can be filtered: its touches are cancelled by
+    /// slot.
+    public func makeClone(marksPalms: Bool) throws(SystemError) -> TouchClone {
+        guard let d = dev else { throw SystemError(call: "libevdev_grab", subject: node, errno: EBADF) }
+        let slots = libevdev_get_num_slots(d)
+        guard slots > 0 else { throw SystemError(call: "filter mode (the panel has no slots)", subject: node, errno: ENOTSUP) }
+        let rc = libevdev_grab(d, LIBEVDEV_GRAB)
+        if rc < 0 { throw SystemError(call: "libevdev_grab", subject: node, errno: -rc) }
+        do {
+            return try TouchClone(cloning: d, panelNode: node, slots: Int(slots), marksPalms: marksPalms)
+        } catch {
+            _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
+            throw error
+        }
+    }
+
+    /// After a resync: the panel's state, as libevdev now holds it, written to its clone as one frame.
+    func restate(_ clone: TouchClone, cancelling: [Int]) {
+        guard let d = dev else { return }
+        clone.restate(from: d, cancelling: cancelling)
+    }
+
     /// Reads every event available now, appending them to `events`, without blocking. No allocation
     /// while `events` has capacity (only a resync allocates its slot list).
     ///

@@ -1,0 +1,168 @@
+import CLibevdev
+import Glibc
+import PressureCommandLine
+import PressureCore
+
+/// Filter mode's clone of a grabbed panel (`docs/filter.md`): a uinput device with the panel's axes,
+/// ranges, resolution and properties, named "<name> (pressured)", to which the daemon writes every frame of
+/// the panel in the wake-up that read it, after the pipeline has seen it. Nothing changes on the way but
+/// the tool type of the slots whose touches were cancelled (``write(_:cancelling:)``): `MT_TOOL_PALM` from
+/// the frame that took them until they lift, which libinput turns into `TOUCH_CANCEL` for a touch it began,
+/// and compositors into `wl_touch.cancel`.
+///
+/// The grab and the clone belong to descriptors: a daemon that exits or crashes releases the panel, and
+/// the kernel ends the clone's open touches with it.
+public final class TouchClone {
+    /// What the clone's name ends with; discovery never serves a device so named (pressured's own).
+    public static let nameSuffix = " (pressured)"
+    /// The clone's `phys`, before the panel's node: udev rules match it to leave the clone alone.
+    public static let physPrefix = "pressured-clone:"
+
+    /// The clone's event node (`/dev/input/eventN`), for the log and the docs' checks.
+    public let node: String
+    /// `FilterPalms`: the palms the tracker detects are marked on the clone too.
+    public let marksPalms: Bool
+    private var uinput: OpaquePointer?
+    private let fd: Int32
+    /// The panel's current slot as its frames leave it (`ABS_MT_SLOT` is sent only when it changes).
+    private var currentSlot: Int32 = 0
+    /// Per slot: whether the clone's tool type there is `MT_TOOL_PALM` (it stays so past the lift, until the
+    /// slot's next contact begins and is made a finger again).
+    private var palm: [Bool]
+    /// The frame being written, kept between frames.
+    private var out: [input_event] = []
+    /// A failed write was logged: one line, not one a frame.
+    private var warned = false
+
+    /// Whether `name` is a clone's (this daemon's or another's).
+    public static func isClone(named name: String) -> Bool { name.hasSuffix(nameSuffix) }
+
+    /// Makes the clone of the panel libevdev reads as `dev` (opened from `panelNode`): its description with
+    /// ``nameSuffix`` and ``physPrefix``, and `ABS_MT_TOOL_TYPE` where the panel lacks it (no palm could be
+    /// told otherwise). The panel's own handle is left as it was.
+    init(cloning dev: OpaquePointer, panelNode: String, slots: Int, marksPalms: Bool) throws(SystemError) {
+        let name = libevdev_get_name(dev).map { String(cString: $0) } ?? "touchscreen"
+        let phys = libevdev_get_phys(dev).map { String(cString: $0) }
+        let abs = UInt32(EV_ABS), toolType = UInt32(AbsCode.mtToolType)
+        let addsToolType = libevdev_has_event_code(dev, abs, toolType) == 0
+        libevdev_set_name(dev, name + Self.nameSuffix)
+        libevdev_set_phys(dev, Self.physPrefix + panelNode)
+        if addsToolType {
+            var info = input_absinfo(value: 0, minimum: 0, maximum: 15 /* MT_TOOL_MAX */, fuzz: 0, flat: 0, resolution: 0)
+            _ = libevdev_enable_event_code(dev, abs, toolType, &info)
+        }
+        var created: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        libevdev_set_name(dev, name)
+        libevdev_set_phys(dev, phys)
+        if addsToolType { _ = libevdev_disable_event_code(dev, abs, toolType) }
+        guard rc == 0, let created else {
+            throw SystemError(call: "libevdev_uinput_create_from_device", subject: "/dev/uinput", errno: rc < 0 ? -rc : EIO)
+        }
+        uinput = created
+        fd = libevdev_uinput_get_fd(created)
+        node = libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? "(no node)"
+        self.marksPalms = marksPalms
+        palm = Array(repeating: false, count: max(1, slots))
+        out.reserveCapacity(64)
+    }
+
+    deinit { close() }
+
+    /// Destroys the clone (the panel went, or the daemon stops): the kernel ends its open touches.
+    public func close() {
+        if let u = uinput { libevdev_uinput_destroy(u) }
+        uinput = nil
+    }
+
+    /// Writes `events` (a frame of the panel, up to and with its `SYN_REPORT`, or the start of one) to the
+    /// clone in one `write(2)`; before the `SYN_REPORT`, the slots in `cancelling` whose clone tool type is
+    /// not a palm yet become one. A slot's next contact is made a finger again just before its tracking id,
+    /// and the panel's own tool type is not passed on for a slot marked a palm.
+    func write(_ events: ArraySlice<InputEvent>, cancelling: [Int]) {
+        guard uinput != nil else { return }
+        out.removeAll(keepingCapacity: true)
+        // The panel's tool type for a slot marked a palm: dropped (the clone keeps the palm until the
+        // contact lifts), unless the slot's next contact begins in this frame, which then takes it.
+        var heldTool: (slot: Int32, value: Int32)? = nil
+        for e in events {
+            if e.type == EventType.abs {
+                switch e.code {
+                case AbsCode.mtSlot:
+                    currentSlot = e.value
+                case AbsCode.mtToolType where isPalm(currentSlot):
+                    heldTool = (currentSlot, e.value)
+                    continue
+                case AbsCode.mtTrackingID where e.value >= 0 && isPalm(currentSlot):
+                    // The new contact's tool type (a finger) before its tracking id: libinput reads the
+                    // slot's tool type as the touch begins, and a touch that begins a palm it never reports.
+                    let tool = heldTool.flatMap { $0.slot == currentSlot ? $0.value : nil } ?? MTTool.finger
+                    append(EventType.abs, AbsCode.mtToolType, tool)
+                    palm[Int(currentSlot)] = false
+                default:
+                    break
+                }
+            } else if e.type == EventType.syn && e.code == SynCode.report {
+                markPalms(cancelling)
+            }
+            append(e.type, e.code, e.value)
+        }
+        flush()
+    }
+
+    /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, as one frame (the
+    /// clone's kernel side drops what did not change), so no touch is left down on the clone that the
+    /// panel no longer has.
+    func restate(from dev: OpaquePointer, cancelling: [Int]) {
+        guard uinput != nil else { return }
+        out.removeAll(keepingCapacity: true)
+        let abs = UInt32(EV_ABS), key = UInt32(EV_KEY)
+        let slots = libevdev_get_num_slots(dev)
+        let mtCodes = (AbsCode.mtSlot + 1...UInt16(ABS_MT_TOOL_Y)).filter {
+            $0 != AbsCode.mtToolType && libevdev_has_event_code(dev, abs, UInt32($0)) != 0
+        }
+        for s in 0..<max(0, slots) {
+            append(EventType.abs, AbsCode.mtSlot, s)
+            for code in mtCodes { append(EventType.abs, code, libevdev_get_slot_value(dev, UInt32(s), UInt32(code))) }
+        }
+        for code in 0..<AbsCode.mtSlot where libevdev_has_event_code(dev, abs, UInt32(code)) != 0 {
+            append(EventType.abs, code, libevdev_get_event_value(dev, abs, UInt32(code)))
+        }
+        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) where libevdev_has_event_code(dev, key, UInt32(code)) != 0 {
+            append(EventType.key, code, libevdev_get_event_value(dev, key, UInt32(code)))
+        }
+        currentSlot = max(0, libevdev_get_current_slot(dev))
+        markPalms(cancelling)
+        append(EventType.abs, AbsCode.mtSlot, currentSlot)
+        append(EventType.syn, SynCode.report, 0)
+        flush()
+    }
+
+    private func isPalm(_ slot: Int32) -> Bool { slot >= 0 && Int(slot) < palm.count && palm[Int(slot)] }
+
+    /// The slots to cancel that are not palms on the clone yet become palms; the current slot is put back.
+    private func markPalms(_ cancelling: [Int]) {
+        var marked = false
+        for s in cancelling where s >= 0 && s < palm.count && !palm[s] {
+            append(EventType.abs, AbsCode.mtSlot, Int32(s))
+            append(EventType.abs, AbsCode.mtToolType, MTTool.palm)
+            palm[s] = true
+            marked = true
+        }
+        if marked { append(EventType.abs, AbsCode.mtSlot, currentSlot) }
+    }
+
+    private func append(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        out.append(input_event(time: timeval(), type: type, code: code, value: value))
+    }
+
+    /// One write of the frame: the kernel stamps the clone's events as they arrive.
+    private func flush() {
+        guard !out.isEmpty else { return }
+        let written = out.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if written < 0 && errno != EINTR && !warned {
+            warned = true
+            Log.warning("\(node): writing the clone: \(String(cString: strerror(errno)))")
+        }
+    }
+}
