@@ -26,6 +26,14 @@ public enum DevicesTool {
         public var maximumPossibleForce: Double
         /// Where force comes from, what was learned, the thresholds.
         public var force: DeviceForceStatus
+        /// Filter mode under the configuration (`docs/filter.md`).
+        public var filter: FilterMode = FilterMode()
+
+        /// Whether filter mode can cancel its touches: by slot, so only a protocol B panel's.
+        public var cancellable: Bool {
+            if case .slotted = device.contactProtocol { return true }
+            return false
+        }
     }
 
     /// Runs the command; returns the exit status (0 success, also when there are no touch devices;
@@ -121,7 +129,8 @@ public enum DevicesTool {
         return Row(
             node: node, device: device, calibration: calibration,
             forceCapability: pipeline.forceCapability, maximumPossibleForce: pipeline.maximumPossibleForce,
-            force: DeviceForceStatus(device: 0, pipeline: pipeline))
+            force: DeviceForceStatus(device: 0, pipeline: pipeline),
+            filter: configuration.map { FilterMode.resolve(for: description, in: $0) } ?? FilterMode())
     }
 
     // MARK: Text
@@ -152,7 +161,17 @@ public enum DevicesTool {
         return "calibration: floor \(k.floor) (\(s.floor)), average \(k.average) (\(s.average)), top \(k.top) (\(s.top))"
     }
 
-    /// Aligned columns, each device followed by an indented calibration line where it has one.
+    /// Filter mode for a device it is on for: whether its touches can be cancelled.
+    static func filterLine(_ r: Row) -> String {
+        let palms = r.filter.palms ? ", palms marked" : ""
+        guard r.cancellable else {
+            return "filter: on (\(r.filter.source)), but its touches cannot be cancelled (\(contacts(r.device)), no slots): served as it is"
+        }
+        return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled\(palms)"
+    }
+
+    /// Aligned columns, each device followed by an indented calibration line where it has one, and a
+    /// filter line where filter mode is on.
     public static func table(_ rows: [Row]) -> String {
         let header = ["NODE", "NAME", "KIND", "CONTACTS", "PRESSURE", "FORCE"]
         let cells = rows.map { r in
@@ -172,6 +191,7 @@ public enum DevicesTool {
             text += line(c)
             if let cal = r.calibration { text += "    " + calibrationLine(cal) + "\n" }
             if r.device.hasPressure { text += "    force: " + r.force.summary + "\n" }
+            if r.filter.on { text += "    " + filterLine(r) + "\n" }
         }
         return text
     }
@@ -180,7 +200,7 @@ public enum DevicesTool {
 
     /// One device as a JSON object (no newline). Keys: node, name, bus, vendor, product, kind,
     /// contacts, slots (slotted only), pressure (null without), forceCapability, maximumPossibleForce,
-    /// calibration (null without).
+    /// calibration (null without), filter (`on`, `palms`, `cancellable`: by slot, `source`).
     public static func jsonLine(_ r: Row) -> String {
         let d = r.device
         let id = d.description.identity
@@ -211,6 +231,8 @@ public enum DevicesTool {
         } else {
             s += ",\"calibration\":null"
         }
+        s += ",\"filter\":{\"on\":\(r.filter.on),\"palms\":\(r.filter.palms),\"cancellable\":\(r.cancellable)"
+        s += ",\"source\":" + jsonString(r.filter.source) + "}"
         return s + "}"
     }
 

@@ -57,7 +57,7 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertNil(none.calibration)
         XCTAssertEqual(DevicesTool.force(none), "unavailable (no pressure)")
         XCTAssertTrue(DevicesTool.jsonLine(none).contains("\"pressure\":null"))
-        XCTAssertTrue(DevicesTool.jsonLine(none).hasSuffix("\"calibration\":null}"))
+        XCTAssertTrue(DevicesTool.jsonLine(none).contains("\"calibration\":null,"))
     }
 
     func testJSONLineIsValidJSON() throws {
@@ -73,6 +73,7 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertEqual((object["pressure"] as? [String: Any])?["max"] as? Int, 255)
         let calibration = try XCTUnwrap(object["calibration"] as? [String: Any])
         XCTAssertEqual((calibration["sources"] as? [String: Any])?["top"] as? String, "default")
+        XCTAssertEqual((object["filter"] as? [String: Any])?["on"] as? Bool, false)
     }
 
     /// What the daemon saved for a device is what `devices` shows: the learned average, the touches it
@@ -113,6 +114,23 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertEqual(r.calibration?.calibration.average, 60)
         XCTAssertEqual(r.calibration?.sources.average, "[Test screen] \(path):3")
         XCTAssertEqual(r.calibration?.sources.floor, "default")
+    }
+
+    /// Filter mode where the configuration turns it on: a panel with slots can have its touches cancelled,
+    /// a single-touch one cannot and says it is served as it is; the JSON says both.
+    func testFilterModeSaysWhetherTouchesCanBeCancelled() throws {
+        let path = NSTemporaryDirectory() + "pressured-devices-filter-\(getpid()).conf"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("[pressured]\nFilter = on\n".utf8)))
+        defer { unlink(path) }
+        let configuration = try ConfigurationLoader.load(paths: [path])
+        let screen = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
+        let resistive = try row(MemoryEvdev.resistivePanel(), configuration: configuration)
+        let lines = DevicesTool.table([screen, resistive]).split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("    filter: on ([pressured] \(path):2): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("    filter: on") && $0.hasSuffix("but its touches cannot be cancelled (single, no slots): served as it is") }, "\(lines)")
+        XCTAssertTrue(DevicesTool.jsonLine(screen).contains(#""filter":{"on":true,"palms":false,"cancellable":true,"source":"[pressured] "#))
+        XCTAssertTrue(DevicesTool.jsonLine(resistive).contains(#""cancellable":false"#))
+        XCTAssertFalse(DevicesTool.table([try row(MemoryEvdev.multiTouchScreen())]).contains("filter:"), "off: no line")
     }
 
     func testEmptyInputDirectoryFindsNothingAndSucceeds() throws {
