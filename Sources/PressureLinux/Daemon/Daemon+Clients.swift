@@ -40,9 +40,11 @@ extension Daemon {
 
     /// Writes what is queued; a client that cannot take it all now is woken again when its socket drains.
     /// Done for every client a frame is written to, so the hub is drained and tells what is left in one
-    /// call: each access to a class's stored property is an exclusivity check in the runtime.
-    func flush(client id: Int) {
-        guard let c = clients[id] else { return }
+    /// call: each access to a class's stored property is an exclusivity check in the runtime. Returns
+    /// whether bytes still wait for the client (false once it is gone).
+    @discardableResult
+    func flush(client id: Int) -> Bool {
+        guard let c = clients[id] else { return false }
         var gone = false
         var took = false
         let pending = hub.drain(client: id) { bytes in
@@ -54,9 +56,10 @@ extension Daemon {
         if took { c.tookBytes = true }
         if gone {
             close(client: id)
-            return
+            return false
         }
         watch(c, id, pending: pending)
+        return pending
     }
 
     /// Asks epoll for what the client's socket is waited for: readable until its input ended, writable

@@ -151,7 +151,7 @@ public final class Daemon {
         performHubWork()
         learnedStore.flush(now: monotonicMicroseconds(), force: true)
         // Last words: the clients get up to a second, together, to take what is queued for them.
-        LastWords.write(&hub, clients)
+        LastWords.write(clients) { flush(client: $0) }
         listener.stop()
         haptics.closeAll()
         limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end

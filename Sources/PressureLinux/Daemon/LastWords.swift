@@ -1,5 +1,4 @@
 import Glibc
-import PressureHub
 
 /// The daemon stopping: every client is given up to ``limit`` to take what is queued for it (the ends of
 /// its contacts and peeks, then `bye`), all clients at once, so that a few that stopped reading cost the
@@ -10,20 +9,13 @@ enum LastWords {
     /// How long (µs) the clients are given, together.
     static let limit: Int64 = 1_000_000
 
-    /// Writes until every client has taken its bytes, is gone, or ``limit`` has passed.
-    static func write(_ hub: inout Hub, _ clients: ClientConnections) {
+    /// Writes until every client has taken its bytes, is gone, or ``limit`` has passed. `flush` writes
+    /// what a client's socket takes now and says whether bytes still wait for it (``Daemon/flush(client:)``).
+    static func write(_ clients: ClientConnections, flush: (Int) -> Bool) {
         let deadline = monotonicMicroseconds() + limit
         var waiting = Array(clients)
         while !waiting.isEmpty {
-            waiting = waiting.filter { id, c in
-                var gone = false
-                hub.drain(client: id) { bytes in
-                    let n = c.write(bytes)
-                    if n < 0 { gone = true }
-                    return max(0, n)
-                }
-                return !gone && hub.hasPendingBytes(client: id)
-            }
+            waiting = waiting.filter { id, _ in flush(id) }
             let left = deadline - monotonicMicroseconds()
             guard !waiting.isEmpty, left > 0 else { return }
             var fds = waiting.map { pollfd(fd: $0.1.fd, events: Int16(POLLOUT), revents: 0) }
