@@ -52,6 +52,8 @@ public enum MTTool {
     /// A rotary knob placed on the screen (hid-multitouch: the System Multi-Axis Controller of a Dell Canvas
     /// totem), not a finger.
     public static let dial: Int32 = 10
+    /// `MT_TOOL_MAX`: the top of the axis a clone declares for the tool type.
+    public static let maximum: Int32 = 15
 }
 
 /// Input device properties (`INPUT_PROP_*`).

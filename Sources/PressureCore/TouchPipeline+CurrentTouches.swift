@@ -15,6 +15,17 @@ extension TouchPipeline {
     /// is up: where filter mode marks it on the clone.
     public func slot(ofContact id: UInt64) -> Int? { contacts.firstIndex { $0?.id == id } }
 
+    /// Whether the panel is held in `slot`: a touch down, or a contact the tracker ignores until it lifts
+    /// (a palm, or one `SYN_DROPPED` cut); not a hovering one. Filter mode's one-slot clone of a
+    /// single-touch panel follows it (``SingleTouchSlot``).
+    public func isHeld(slot: Int) -> Bool {
+        guard tracker.slots.indices.contains(slot) else { return false }
+        switch tracker.slots[slot].contact {
+        case .touching, .ignored: return true
+        case .idle, .hovering: return false
+        }
+    }
+
     /// The slots whose contact the tracker ignores as a palm (the firmware's `MT_TOOL_PALM`, or larger than
     /// the palm size): those filter mode's `FilterPalms` marks on the clone too.
     public var palmSlots: [Int] { tracker.slots.indices.filter { tracker.slots[$0].contact == .ignored(.palm) } }

@@ -29,11 +29,9 @@ public enum DevicesTool {
         /// Filter mode under the configuration (`docs/filter.md`).
         public var filter: FilterMode = FilterMode()
 
-        /// Whether filter mode can cancel its touches: by slot, so only a protocol B panel's.
-        public var cancellable: Bool {
-            if case .slotted = device.contactProtocol { return true }
-            return false
-        }
+        /// Whether filter mode can cancel its touches: by slot, so a protocol B panel's, or a single-touch
+        /// touchscreen's through its clone's one slot (``TouchDevice/cloneSlots``).
+        public var cancellable: Bool { device.cloneSlots != nil }
     }
 
     /// Runs the command; returns the exit status (0 success, also when there are no touch devices;
@@ -164,10 +162,15 @@ public enum DevicesTool {
     /// Filter mode for a device it is on for: whether its touches can be cancelled.
     static func filterLine(_ r: Row) -> String {
         let palms = r.filter.palms ? ", palms marked" : ""
-        guard r.cancellable else {
-            return "filter: on (\(r.filter.source)), but its touches cannot be cancelled (\(contacts(r.device)), no slots): served as it is"
+        switch r.device.cloneSlots {
+        case nil:
+            let why = r.device.whyNotCancellable ?? "no slots"
+            return "filter: on (\(r.filter.source)), but its touches cannot be cancelled (\(why)): served as it is"
+        case .panels:
+            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled\(palms)"
+        case .one:
+            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture takes is cancelled\(palms)"
         }
-        return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled\(palms)"
     }
 
     /// Aligned columns, each device followed by an indented calibration line where it has one, and a

@@ -162,6 +162,13 @@ extension Hub {
         return slots
     }
 
+    /// Whether `device` is held in `slot` now, after the frames handed over (``TouchPipeline/isHeld(slot:)``):
+    /// what a single-touch panel's clone shows in its one slot.
+    public func isHeld(device id: Int, slot: Int) -> Bool {
+        guard let i = devices.index(of: id) else { return false }
+        return devices.entries[i].pipeline.isHeld(slot: slot)
+    }
+
     /// `added`/`removed` go to clients subscribed to devices; `changed` to everyone.
     mutating func broadcastDevice(_ change: ServerMessage.DeviceChange, _ info: DeviceInfo) {
         send(.message(.device(change: change, info)), to: change == .changed ? .everyone : .deviceWatchers)

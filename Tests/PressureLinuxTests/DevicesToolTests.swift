@@ -117,7 +117,8 @@ final class DevicesToolTests: XCTestCase {
     }
 
     /// Filter mode where the configuration turns it on: a panel with slots can have its touches cancelled,
-    /// a single-touch one cannot and says it is served as it is; the JSON says both.
+    /// a single-touch touchscreen through its clone's one slot, a protocol A panel cannot and says it is
+    /// served as it is; the JSON says each.
     func testFilterModeSaysWhetherTouchesCanBeCancelled() throws {
         let path = NSTemporaryDirectory() + "pressured-devices-filter-\(getpid()).conf"
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("[pressured]\nFilter = on\n".utf8)))
@@ -125,11 +126,21 @@ final class DevicesToolTests: XCTestCase {
         let configuration = try ConfigurationLoader.load(paths: [path])
         let screen = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
         let resistive = try row(MemoryEvdev.resistivePanel(), configuration: configuration)
-        let lines = DevicesTool.table([screen, resistive]).split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("    filter: on ([pressured] \(path):2): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled"), "\(lines)")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("    filter: on") && $0.hasSuffix("but its touches cannot be cancelled (single, no slots): served as it is") }, "\(lines)")
+        let anonymous = try MemoryEvdev(name: "Test Protocol A Screen")
+        anonymous.property(INPUT_PROP_DIRECT)
+        anonymous.abs(ABS_MT_POSITION_X, 0, 4095)
+        anonymous.abs(ABS_MT_POSITION_Y, 0, 4095)
+        let protocolA = try row(anonymous, configuration: configuration)
+        let lines = DevicesTool.table([screen, resistive, protocolA]).split(separator: "\n").map(String.init)
+        let source = "[pressured] \(path):2"
+        XCTAssertEqual(lines.filter { $0.hasPrefix("    filter: ") }, [
+            "    filter: on (\(source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled",
+            "    filter: on (\(source)): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture takes is cancelled",
+            "    filter: on (\(source)), but its touches cannot be cancelled (protocol A: anonymous contacts, no slots): served as it is",
+        ])
         XCTAssertTrue(DevicesTool.jsonLine(screen).contains(#""filter":{"on":true,"palms":false,"cancellable":true,"source":"[pressured] "#))
-        XCTAssertTrue(DevicesTool.jsonLine(resistive).contains(#""cancellable":false"#))
+        XCTAssertTrue(DevicesTool.jsonLine(resistive).contains(#""cancellable":true"#))
+        XCTAssertTrue(DevicesTool.jsonLine(protocolA).contains(#""cancellable":false"#))
         XCTAssertFalse(DevicesTool.table([try row(MemoryEvdev.multiTouchScreen())]).contains("filter:"), "off: no line")
     }
 

@@ -31,6 +31,25 @@ final class EvdevDescriptionTests: XCTestCase {
         XCTAssertEqual(size.height, 2303.0 / 16, accuracy: 1e-9)
     }
 
+    /// A libevdev made from a description (what a single-touch panel's one-slot clone is created from)
+    /// describes it back as it was, but for force feedback and key repeat, which a clone never declares.
+    func testALibevdevMadeFromADescriptionDescribesItBack() throws {
+        let resistive = try MemoryEvdev.resistivePanel()
+        resistive.key(BTN_TOOL_FINGER)
+        let panel = EvdevDevice.description(of: resistive.dev)
+        let clone = SingleTouchSlot.cloneDescription(of: panel)
+        for d in [panel, clone, EvdevDevice.description(of: try MemoryEvdev.multiTouchScreen().dev)] {
+            let dev = try XCTUnwrap(EvdevDevice.libevdev(describing: d))
+            defer { libevdev_free(dev) }
+            XCTAssertEqual(EvdevDevice.description(of: dev), d)
+        }
+        var rumble = panel
+        rumble.codes[UInt16(EV_FF)] = [UInt16(FF_RUMBLE)]
+        let dev = try XCTUnwrap(EvdevDevice.libevdev(describing: rumble))
+        defer { libevdev_free(dev) }
+        XCTAssertEqual(EvdevDevice.description(of: dev), panel, "no force feedback on a clone")
+    }
+
     func testResistivePanelIsSingleTouchWithPressure() throws {
         let mem = try MemoryEvdev.resistivePanel()
         let d = EvdevDevice.description(of: mem.dev)

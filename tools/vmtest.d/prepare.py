@@ -373,7 +373,8 @@ def main():
               "evplay": os.path.join(VMDIR, "bin", "evplay"), "uhidplay": os.path.join(VMDIR, "bin", "uhidplay"),
               "client": os.path.join(REPO, "clients", "python"),  # the package `pressured`, not installed
               "pressured_process": os.path.join(REPO, "tools", "python"),
-              "rules": os.path.join(REPO, "udev-rules", "70-pressured.rules")}
+              "rules": os.path.join(REPO, "udev-rules", "70-pressured.rules"),
+              "fixtures": os.path.join(REPO, "Tests", "Fixtures")}
     config["captures"] = pick_captures() if 1 in SCENARIOS else []
     with open(FIXTURE_CONF, "w") as f:
         f.write(FIXTURE_CALIBRATION)

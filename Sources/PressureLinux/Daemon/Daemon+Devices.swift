@@ -109,7 +109,10 @@ extension Daemon {
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)
-                if let clone { device.restate(clone, cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms)) }
+                if let clone {
+                    device.restate(clone, cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms),
+                                   held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0))
+                }
                 continue  // more may be waiting
             case .gone:
                 closeDevice(id, why: "unplugged")
@@ -137,7 +140,8 @@ extension Daemon {
         var start = readBuffer.startIndex
         for k in readBuffer.indices where readBuffer[k].type == EventType.syn && readBuffer[k].code == SynCode.report {
             hub.handle(device: id, events: readBuffer[start...k])
-            clone.write(readBuffer[start...k], cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms))
+            clone.write(readBuffer[start...k], cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms),
+                        held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0))
             start = k + 1
         }
         if start < readBuffer.endIndex {  // a frame whose end is still to come: the clone gets it as it is

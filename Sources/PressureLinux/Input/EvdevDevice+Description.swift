@@ -38,3 +38,40 @@ extension EvdevDevice {
             name: name, identity: identity, properties: properties, codes: codes, absInfo: absInfo)
     }
 }
+
+extension EvdevDevice {
+    /// The inverse of ``description(of:)``: a libevdev made with `libevdev_new()` that declares what `d`
+    /// says (name, identity, properties, codes, axis ranges), for a uinput device to be made from. Force
+    /// feedback and key repeat are left out: a clone that declared them would have to answer the effects
+    /// and repeat settings its readers send, which the panel's own driver does. Nil when libevdev cannot
+    /// allocate or refuses a code.
+    static func libevdev(describing d: DeviceDescription) -> OpaquePointer? {
+        guard let dev = libevdev_new() else { return nil }
+        libevdev_set_name(dev, d.name)
+        libevdev_set_id_bustype(dev, Int32(d.identity.bus))
+        libevdev_set_id_vendor(dev, Int32(d.identity.vendor))
+        libevdev_set_id_product(dev, Int32(d.identity.product))
+        libevdev_set_id_version(dev, Int32(d.identity.version))
+        var ok = true
+        for p in d.properties { ok = ok && libevdev_enable_property(dev, UInt32(p)) == 0 }
+        for (type, codes) in d.codes where type != UInt16(EV_FF) && type != UInt16(EV_REP) {
+            ok = ok && libevdev_enable_event_type(dev, UInt32(type)) == 0
+            for code in codes {
+                if type == UInt16(EV_ABS) {
+                    let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+                    var info = input_absinfo(
+                        value: 0, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat,
+                        resolution: a.resolution)
+                    ok = ok && libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info) == 0
+                } else {
+                    ok = ok && libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil) == 0
+                }
+            }
+        }
+        guard ok else {
+            libevdev_free(dev)
+            return nil
+        }
+        return dev
+    }
+}

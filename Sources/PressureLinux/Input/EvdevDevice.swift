@@ -62,26 +62,37 @@ public final class EvdevDevice {
 
     /// Filter mode: takes the panel for itself (`EVIOCGRAB`) and makes its clone (``TouchClone``); a panel
     /// another program holds (`EBUSY`), or a clone uinput refuses, fails with the panel left as it was
-    /// (not grabbed). Only a panel with slots (protocol B) can be filtered: its touches are cancelled by
-    /// slot.
+    /// (not grabbed). Touches are cancelled by slot (``TouchDevice/cloneSlots``): a protocol B panel's
+    /// clone has its slots, a single-touch touchscreen's gets one (``SingleTouchSlot``); a protocol A
+    /// panel or a single-touch touchpad cannot be filtered.
     public func makeClone(marksPalms: Bool) throws(SystemError) -> TouchClone {
         guard let d = dev else { throw SystemError(call: "libevdev_grab", subject: node, errno: EBADF) }
+        let touch: TouchDevice
+        do { touch = try TouchDevice(description) } catch {
+            throw SystemError(call: "filter mode (not a touch device)", subject: node, errno: ENOTSUP)
+        }
         let slots = libevdev_get_num_slots(d)
-        guard slots > 0 else { throw SystemError(call: "filter mode (the panel has no slots)", subject: node, errno: ENOTSUP) }
+        guard let cloneSlots = touch.cloneSlots, cloneSlots == .one || slots > 0 else {
+            throw SystemError(call: "filter mode (\(touch.whyNotCancellable ?? "no slots"))", subject: node, errno: ENOTSUP)
+        }
         let rc = libevdev_grab(d, LIBEVDEV_GRAB)
         if rc < 0 { throw SystemError(call: "libevdev_grab", subject: node, errno: -rc) }
         do {
-            return try TouchClone(cloning: d, panelNode: node, slots: Int(slots), marksPalms: marksPalms)
+            switch cloneSlots {
+            case .one: return try TouchClone(singleTouch: description, panelNode: node, marksPalms: marksPalms)
+            case .panels: return try TouchClone(cloning: d, panelNode: node, slots: Int(slots), marksPalms: marksPalms)
+            }
         } catch {
             _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
             throw error
         }
     }
 
-    /// After a resync: the panel's state, as libevdev now holds it, written to its clone as one frame.
-    func restate(_ clone: TouchClone, cancelling: [Int]) {
+    /// After a resync: the panel's state, as libevdev now holds it, written to its clone as one frame;
+    /// `held`: whether the tracker has a single-touch panel held after the resync.
+    func restate(_ clone: TouchClone, cancelling: [Int], held: Bool) {
         guard let d = dev else { return }
-        clone.restate(from: d, cancelling: cancelling)
+        clone.restate(from: d, cancelling: cancelling, held: held)
     }
 
     /// Reads every event available now, appending them to `events`, without blocking. No allocation

@@ -29,6 +29,10 @@ public final class TouchClone {
     /// Per slot: whether the clone's tool type there is `MT_TOOL_PALM` (it stays so past the lift, until the
     /// slot's next contact begins and is made a finger again).
     private var palm: [Bool]
+    /// A single-touch panel's one slot (``SingleTouchSlot``); nil for a panel with slots of its own.
+    private var singleTouch: SingleTouchSlot?
+    /// A single-touch panel's frame with its slot's events, kept between frames.
+    private var translated: [InputEvent] = []
     /// The frame being written, kept between frames.
     private var out: [input_event] = []
     /// A failed write was logged: one line, not one a frame.
@@ -40,7 +44,7 @@ public final class TouchClone {
     /// Makes the clone of the panel libevdev reads as `dev` (opened from `panelNode`): its description with
     /// ``nameSuffix`` and ``physPrefix``, and `ABS_MT_TOOL_TYPE` where the panel lacks it (no palm could be
     /// told otherwise). The panel's own handle is left as it was.
-    init(cloning dev: OpaquePointer, panelNode: String, slots: Int, marksPalms: Bool) throws(SystemError) {
+    convenience init(cloning dev: OpaquePointer, panelNode: String, slots: Int, marksPalms: Bool) throws(SystemError) {
         let name = libevdev_get_name(dev).map { String(cString: $0) } ?? "touchscreen"
         let phys = libevdev_get_phys(dev).map { String(cString: $0) }
         let abs = UInt32(EV_ABS), toolType = UInt32(AbsCode.mtToolType)
@@ -48,14 +52,39 @@ public final class TouchClone {
         libevdev_set_name(dev, name + Self.nameSuffix)
         libevdev_set_phys(dev, Self.physPrefix + panelNode)
         if addsToolType {
-            var info = input_absinfo(value: 0, minimum: 0, maximum: 15 /* MT_TOOL_MAX */, fuzz: 0, flat: 0, resolution: 0)
+            var info = input_absinfo(value: 0, minimum: 0, maximum: MTTool.maximum, fuzz: 0, flat: 0, resolution: 0)
             _ = libevdev_enable_event_code(dev, abs, toolType, &info)
         }
+        // No fuzz on the clone: the kernel filtered the panel's values already, and filtering them again
+        // on the way through the clone would drop or average some.
+        let fuzzy = (0..<UInt32(ABS_CNT)).filter { (libevdev_get_abs_info(dev, $0)?.pointee.fuzz ?? 0) != 0 }
+        let fuzz = fuzzy.map { libevdev_get_abs_fuzz(dev, $0) }
+        for code in fuzzy { libevdev_set_abs_fuzz(dev, code, 0) }
         var created: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
         libevdev_set_name(dev, name)
         libevdev_set_phys(dev, phys)
+        for (code, f) in zip(fuzzy, fuzz) { libevdev_set_abs_fuzz(dev, code, f) }
         if addsToolType { _ = libevdev_disable_event_code(dev, abs, toolType) }
+        try self.init(created: created, rc: rc, slots: slots, marksPalms: marksPalms, singleTouch: nil)
+    }
+
+    /// Makes the one-slot clone of a single-touch panel described by `panel` (opened from `panelNode`):
+    /// ``SingleTouchSlot/cloneDescription(of:)`` under the clone's name and phys.
+    convenience init(singleTouch panel: DeviceDescription, panelNode: String, marksPalms: Bool) throws(SystemError) {
+        var described = SingleTouchSlot.cloneDescription(of: panel)
+        described.name = panel.name + Self.nameSuffix
+        guard let dev = EvdevDevice.libevdev(describing: described) else {
+            throw SystemError(call: "libevdev (the one-slot clone's description)", subject: panelNode, errno: EINVAL)
+        }
+        defer { libevdev_free(dev) }
+        libevdev_set_phys(dev, Self.physPrefix + panelNode)
+        var created: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        try self.init(created: created, rc: rc, slots: 1, marksPalms: marksPalms, singleTouch: SingleTouchSlot(panel: panel))
+    }
+
+    private init(created: OpaquePointer?, rc: Int32, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?) throws(SystemError) {
         guard rc == 0, let created else {
             throw SystemError(call: "libevdev_uinput_create_from_device", subject: "/dev/uinput", errno: rc < 0 ? -rc : EIO)
         }
@@ -63,9 +92,15 @@ public final class TouchClone {
         fd = libevdev_uinput_get_fd(created)
         node = libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? "(no node)"
         self.marksPalms = marksPalms
+        self.singleTouch = singleTouch
         palm = Array(repeating: false, count: max(1, slots))
         out.reserveCapacity(64)
+        translated.reserveCapacity(singleTouch == nil ? 0 : 64)
     }
+
+    /// Whether the clone's one slot is made here from a single-touch panel, following what the tracker made
+    /// of each frame (``write(_:cancelling:held:)``'s `held`).
+    public var makesItsSlot: Bool { singleTouch != nil }
 
     deinit { close() }
 
@@ -78,9 +113,20 @@ public final class TouchClone {
     /// Writes `events` (a frame of the panel, up to and with its `SYN_REPORT`, or the start of one) to the
     /// clone in one `write(2)`; before the `SYN_REPORT`, the slots in `cancelling` whose clone tool type is
     /// not a palm yet become one. A slot's next contact is made a finger again just before its tracking id,
-    /// and the panel's own tool type is not passed on for a slot marked a palm.
-    func write(_ events: ArraySlice<InputEvent>, cancelling: [Int]) {
+    /// and the panel's own tool type is not passed on for a slot marked a palm. A single-touch panel's
+    /// frame gets its slot's events first, `held` saying whether the tracker has the panel held after it.
+    func write(_ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool = false) {
         guard uinput != nil else { return }
+        if singleTouch != nil {
+            translated.removeAll(keepingCapacity: true)
+            singleTouch?.translate(events, held: held, into: &translated)
+            rewrite(translated[...], cancelling: cancelling)
+        } else {
+            rewrite(events, cancelling: cancelling)
+        }
+    }
+
+    private func rewrite(_ events: ArraySlice<InputEvent>, cancelling: [Int]) {
         out.removeAll(keepingCapacity: true)
         // The panel's tool type for a slot marked a palm: dropped (the clone keeps the palm until the
         // contact lifts), unless the slot's next contact begins in this frame, which then takes it.
@@ -113,10 +159,19 @@ public final class TouchClone {
     /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, as one frame (the
     /// clone's kernel side drops what did not change), so no touch is left down on the clone that the
     /// panel no longer has.
-    func restate(from dev: OpaquePointer, cancelling: [Int]) {
+    func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool) {
         guard uinput != nil else { return }
+        let abs = UInt32(EV_ABS)
+        if singleTouch != nil {
+            // The panel's values as one frame of its own, through the slot like any other.
+            var frame: [InputEvent] = []
+            let time = Timestamp(microseconds: 0)
+            Self.singleTouchState(of: dev) { frame.append(InputEvent(time: time, type: $0, code: $1, value: $2)) }
+            frame.append(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+            write(frame[...], cancelling: cancelling, held: held)
+            return
+        }
         out.removeAll(keepingCapacity: true)
-        let abs = UInt32(EV_ABS), key = UInt32(EV_KEY)
         let slots = libevdev_get_num_slots(dev)
         let mtCodes = (AbsCode.mtSlot + 1...UInt16(ABS_MT_TOOL_Y)).filter {
             $0 != AbsCode.mtToolType && libevdev_has_event_code(dev, abs, UInt32($0)) != 0
@@ -125,17 +180,23 @@ public final class TouchClone {
             append(EventType.abs, AbsCode.mtSlot, s)
             for code in mtCodes { append(EventType.abs, code, libevdev_get_slot_value(dev, UInt32(s), UInt32(code))) }
         }
-        for code in 0..<AbsCode.mtSlot where libevdev_has_event_code(dev, abs, UInt32(code)) != 0 {
-            append(EventType.abs, code, libevdev_get_event_value(dev, abs, UInt32(code)))
-        }
-        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) where libevdev_has_event_code(dev, key, UInt32(code)) != 0 {
-            append(EventType.key, code, libevdev_get_event_value(dev, key, UInt32(code)))
-        }
+        Self.singleTouchState(of: dev) { append($0, $1, $2) }
         currentSlot = max(0, libevdev_get_current_slot(dev))
         markPalms(cancelling)
         append(EventType.abs, AbsCode.mtSlot, currentSlot)
         append(EventType.syn, SynCode.report, 0)
         flush()
+    }
+
+    /// The panel's axes below the multi-touch ones and its touch and tool buttons, as libevdev holds them.
+    private static func singleTouchState(of dev: OpaquePointer, _ put: (UInt16, UInt16, Int32) -> Void) {
+        let abs = UInt32(EV_ABS), key = UInt32(EV_KEY)
+        for code in 0..<AbsCode.mtSlot where libevdev_has_event_code(dev, abs, UInt32(code)) != 0 {
+            put(EventType.abs, code, libevdev_get_event_value(dev, abs, UInt32(code)))
+        }
+        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) where libevdev_has_event_code(dev, key, UInt32(code)) != 0 {
+            put(EventType.key, code, libevdev_get_event_value(dev, key, UInt32(code)))
+        }
     }
 
     private func isPalm(_ slot: Int32) -> Bool { slot >= 0 && Int(slot) < palm.count && palm[Int(slot)] }
