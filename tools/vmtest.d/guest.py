@@ -8,7 +8,7 @@ import os
 import subprocess
 
 from vmguest.harness import CFG, log
-from vmguest import (filter_scenario, filter_single_touch, fleet_scenario, haptics_scenario, hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner,
+from vmguest import (filter_compositor, filter_scenario, filter_single_touch, fleet_scenario, haptics_scenario, hotplug_scenario, kernel_scenarios as k, learning_scenarios as learning, runner,
                      tool_scenarios as t)
 
 SCENARIOS = {
@@ -27,6 +27,7 @@ SCENARIOS = {
     21: ("haptics: peek and pop felt through force feedback, fallback, opted-out region", haptics_scenario.s21_haptics),
     24: ("filter mode: a gesture's touch cancelled on the clone, libinput reading it", filter_scenario.s24_filter),
     26: ("filter mode on single-touch panels: a one-slot clone", filter_single_touch.s26_single_touch),
+    27: ("filter mode under Weston 10: what its client sees of a taken touch", filter_compositor.s27_compositor),
 }
 
 
