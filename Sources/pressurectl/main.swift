@@ -20,6 +20,7 @@ let usage = """
       status      what the running daemon holds: devices, clients, fingers down, regions, queues
       metrics     the running daemon's figures and latency histograms as OpenMetrics text (Prometheus)
       haptics     list haptic devices, what they support and each gesture's effect; --play plays them
+      filter      enable | disable | status: grant filter mode /dev/uinput and the watchdog under systemd
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +36,7 @@ case "reload": exit(ReloadTool.main(rest))
 case "status": exit(StatusTool.main(rest))
 case "metrics": exit(MetricsTool.main(rest))
 case "haptics": exit(HapticsTool.main(rest))
+case "filter": exit(FilterTool.main(rest))
 case "-h", "--help", "help":
     print(usage)
     exit(0)

@@ -10,6 +10,7 @@ final class HelpLayoutTests: XCTestCase {
         ["--help"], ["devices", "--help"], ["record", "--help"], ["replay", "--help"], ["plot", "--help"],
         ["calibrate", "--help"], ["calibrate", "--reset", "--help"], ["monitor", "--help"],
         ["status", "--help"], ["reload", "--help"], ["metrics", "--help"], ["haptics", "--help"],
+        ["filter", "--help"],
     ]
 
     func testEveryCommandsOptionTableHasOneOptionARow() throws {

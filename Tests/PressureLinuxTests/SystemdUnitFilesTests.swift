@@ -1,4 +1,5 @@
 import Foundation
+import PressureDeviceTools
 import TestSupport
 import XCTest
 
@@ -158,5 +159,31 @@ final class SystemdUnitFilesTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, said)
         XCTAssertEqual(said, "", "no warnings")
+    }
+
+    /// systemd's own score of pressured.service, offline, without and with the drop-in `pressurectl filter
+    /// enable` writes (tools/vmtest 25 scores the running unit): filter mode's access costs nothing on the
+    /// exposure scale, which stays at 2.0 or lower.
+    func testTheExposureStaysAtTwoOrLowerWithFilterModesDropIn() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
+            throw XCTSkip("no systemd-analyze")
+        }
+        let root = try temporaryFolder(self)
+        let units = root.appendingPathComponent("etc/systemd/system")
+        try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("etc/udev"), withIntermediateDirectories: true)
+        try "pressured-uinput:x:997:\n".write(to: root.appendingPathComponent("etc/group"), atomically: true, encoding: .utf8)
+        try text("systemd/pressured.service").write(
+            to: units.appendingPathComponent("pressured.service"), atomically: true, encoding: .utf8)
+        func exposure() throws -> Double {
+            let (_, said) = try run(["/usr/bin/systemd-analyze", "security", "--offline=true", "--root=\(root.path)", "pressured.service"])
+            let line = try XCTUnwrap(said.split(separator: "\n").first { $0.contains("Overall exposure level") }, said)
+            return try XCTUnwrap(line.split(separator: " ").compactMap { Double($0) }.first, String(line))
+        }
+        let before = try exposure()
+        try FilterAccess(root: root.path).enable()
+        let after = try exposure()
+        XCTAssertLessThanOrEqual(after, 2.0)
+        XCTAssertLessThanOrEqual(after, before + 0.1, "before \(before), after \(after)")
     }
 }
