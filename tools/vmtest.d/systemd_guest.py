@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 from vmguest.harness import LOGS, log
-from vmguest import access_scenario, learning_scenarios, package_scenarios, runner
+from vmguest import access_scenario, filter_unit_scenario, learning_scenarios, package_scenarios, runner
 from vmguest import systemd_scenarios as s
 
 SCENARIOS = {
@@ -26,6 +26,7 @@ SCENARIOS = {
     19: ("who may do what, decided by the kernel's identity", access_scenario.s19_identity),
     22: ("the packages installed with dpkg -i", package_scenarios.s22_package_install),
     23: ("the packages removed and purged", package_scenarios.s23_package_remove),
+    25: ("filter mode under the unit: access, watchdog", filter_unit_scenario.s25_filter_unit),
 }
 
 
