@@ -22,4 +22,10 @@ struct HostCommand: CustomStringConvertible {
         // WIFEXITED / WEXITSTATUS, which Glibc's Swift overlay does not import (macros).
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
+
+    /// Runs it; a non-zero exit is ``FilterAccessError/commandFailed(command:status:)``.
+    func runOrThrow() throws(FilterAccessError) {
+        let status = run()
+        guard status == 0 else { throw .commandFailed(command: description, status: status) }
+    }
 }
