@@ -25,6 +25,11 @@ public enum FilterTool {
         (docs/configuration.md, "Filter mode's access"). enable and disable are root's.
         """
 
+    /// What was asked.
+    enum Command: String {
+        case enable, disable, status
+    }
+
     /// Runs the command; returns the exit status: 0 done, 1 failed, 2 bad usage.
     public static func main(_ arguments: [String]) -> Int32 {
         var options = OptionReader(arguments)
@@ -32,13 +37,13 @@ public enum FilterTool {
             print(usage)
             return 0
         }
-        let command: String, access: FilterAccess, restart: Bool, config: String?
+        let command: Command, access: FilterAccess, restart: Bool, config: String?
         do throws(OptionReader.UsageError) {
             restart = !options.flag("--no-restart")
             access = FilterAccess(root: try options.value("--root") ?? "/")
             config = try options.value("--config")
             let rest = try options.finish()
-            guard rest.count == 1, let c = rest.first, ["enable", "disable", "status"].contains(c) else {
+            guard rest.count == 1, let c = rest.first.flatMap(Command.init(rawValue:)) else {
                 throw OptionReader.UsageError("say enable, disable or status")
             }
             command = c
@@ -46,23 +51,23 @@ public enum FilterTool {
             Log.plain("pressurectl filter: \(error)\n\(usage)")
             return 2
         }
-        if command == "status" {
+        if command == .status {
             print(report(access.inspect(), access: access, filterOn: filterSources(access, config: config)))
             return 0
         }
         do throws(FilterAccessError) {
-            guard !access.isSystemRoot || geteuid() == 0 else { throw .notRoot(command: command) }
-            if command == "enable" { try access.enable() } else { try access.disable() }
-            print("\(command == "enable" ? "wrote" : "removed") \(access.path(FilterAccess.dropInPath)) and "
+            guard !access.isSystemRoot || geteuid() == 0 else { throw .notRoot(command: command.rawValue) }
+            if command == .enable { try access.enable() } else { try access.disable() }
+            print("\(command == .enable ? "wrote" : "removed") \(access.path(FilterAccess.dropInPath)) and "
                 + access.path(FilterAccess.udevRulePath))
             try apply(command, access: access, restart: restart)
-            if command == "enable" && filterSources(access, config: config).isEmpty {
+            if command == .enable && filterSources(access, config: config).isEmpty {
                 print("filter mode is allowed now, but not on: set `Filter = on` in [pressured] or a device "
                     + "section of \(access.path(defaultConfig)), then `systemctl restart pressured.service`")
             }
             return 0
         } catch {
-            Log.error("pressurectl filter \(command): \(error)")
+            Log.error("pressurectl filter \(command.rawValue): \(error)")
             return 1
         }
     }
@@ -72,7 +77,7 @@ public enum FilterTool {
     /// Makes the running system take the change: systemd re-reads the unit, udev its rules and re-applies
     /// them to /dev/uinput, and the service restarts (only if it runs: udev or its socket starts it later
     /// with the drop-in anyway).
-    static func apply(_ command: String, access: FilterAccess, restart: Bool) throws(FilterAccessError) {
+    static func apply(_ command: Command, access: FilterAccess, restart: Bool) throws(FilterAccessError) {
         let restartCommand = HostCommand("systemctl", "try-restart", "pressured.service")
         guard access.isSystemRoot else {
             print("under \(access.root): nothing reloaded; the change applies when that system boots")
@@ -85,11 +90,11 @@ public enum FilterTool {
         // mode once udevd starts, but now the module must be there for the trigger to reach it. Built into
         // the kernel, or not loadable here (a container): the trigger below does what it can.
         let modprobe = HostCommand("modprobe", "-q", "uinput")
-        if command == "enable", modprobe.run() != 0 { Log.warning("pressurectl filter enable: `\(modprobe)` failed") }
+        if command == .enable, modprobe.run() != 0 { Log.warning("pressurectl filter enable: `\(modprobe)` failed") }
         try HostCommand(
             "udevadm", "trigger", "--settle", "--action=change", "--subsystem-match=misc", "--sysname-match=uinput"
         ).runOrThrow()
-        if command == "disable" { revokeNode(access) }
+        if command == .disable { revokeNode(access) }
         guard restart else {
             print("not restarted (--no-restart): run `\(restartCommand)` for the change to take effect")
             return
