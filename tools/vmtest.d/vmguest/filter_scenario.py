@@ -1,91 +1,41 @@
 """Scenario 24: filter mode (docs/filter.md). pressured grabs a uinput touchscreen and serves the compositor
-through its clone; `libinput debug-events` reads the clone as a compositor does. A firm press in a region
-whose owner wants previews is TOUCH_DOWN ... TOUCH_CANCEL with no TOUCH_UP; ordinary taps, and the same
-presses with no region, are TOUCH_DOWN ... TOUCH_UP; a hold in a region that wants long press is cancelled
-at the long press; libinput on the grabbed panel itself sees nothing; pressured killed, the next touch
-reaches libinput from the panel again."""
-import glob
+through its clone; `libinput debug-events` reads the clone as a compositor does, and `evemu-record` records
+it. A firm press in a region whose owner wants previews is TOUCH_DOWN ... TOUCH_CANCEL with no TOUCH_UP;
+ordinary taps, and the same presses with no region, are TOUCH_DOWN ... TOUCH_UP; of two fingers down at
+once, the one that peeks is cancelled and the other lifts as ever; a hold in a region that wants long press
+is cancelled at the long press; every frame of the panel reaches the clone unchanged but for the cancelled
+slots' tool type (filter_frames); libinput on the grabbed panel itself sees nothing; SYN_DROPPED and unplug
+leave no touch down on the clone (filter_faults); pressured killed, the next touch reaches libinput from
+the panel again."""
 import os
-import re
 import signal
+import socket
 import time
 
-from .harness import CFG, RUN, Client, Daemon, Player, Proc, check, release, start_udevd, stop_udevd, wait_until
-
-FILTER_CONF = "[pressured]\nFilter = on\n"
-
-
-def name_of(node):
-    with open(f"/sys/class/input/{os.path.basename(node)}/device/name") as f:
-        return f.read().strip()
+from .filter_common import (FILTER_CONF, count_touches, libinput_on, per_slot, plug, press_through, summary,
+                            touch_events)
+from .filter_faults import syn_dropped, unplug
+from .harness import CFG, RUN, Client, Daemon, check, release, start_udevd, stop_udevd
 
 
-def clone_of(name):
-    """The event node of the clone of the device named `name`, once udev has set it up."""
-    def find():
-        for path in glob.glob("/sys/class/input/event*/device/name"):
-            with open(path) as f:
-                if f.read().strip() == name + " (pressured)":
-                    return "/dev/input/" + path.split("/")[4]
-        return None
-    wait_until(find, 30, f"the clone of {name}")
-    return find()
+def region_owner(daemon, wants):
+    """A client owning a region over the whole screen that wants `wants`."""
+    return Client(daemon.sock, ("gestures",), setup=lambda c: c.set_region(wants, 0, 0, 5000, 5000, wants=[wants]))
 
 
-def touch_events(text):
-    """libinput debug-events' touch lines as (kind, slot): TOUCH_DOWN/MOTION/UP/CANCEL/FRAME."""
-    out = []
-    for line in text.splitlines():
-        m = re.search(r"\b(TOUCH_(?:DOWN|UP|CANCEL))\s+\S+\s+(\d+)", line)
-        if m:
-            out.append((m.group(1), int(m.group(2))))
-    return out
+def let_go(owner):
+    """Ends a region owner's connection now, and with it its region: its reader thread, blocked in recv(2),
+    keeps the socket open past close(2) (the regions stayed, and took the next checks' gestures)."""
+    owner.c._sock.shutdown(socket.SHUT_RDWR)  # noqa: SLF001 (the harness's client has no shutdown of its own)
+    owner.close()
 
 
-def count_touches(capture):
-    """The touches a capture holds: its new tracking ids."""
-    with open(capture) as f:
-        parts = [l.split() for l in f if l.startswith("E:")]
-    return sum(1 for p in parts if p[2:4] == ["0003", "0039"] and int(p[4]) >= 0)
-
-
-def summary(events):
-    downs = sum(1 for k, _ in events if k == "TOUCH_DOWN")
-    ups = sum(1 for k, _ in events if k == "TOUCH_UP")
-    cancels = sum(1 for k, _ in events if k == "TOUCH_CANCEL")
-    return downs, ups, cancels
-
-
-def press_through(daemon, client, capture, env):
-    """Plays the capture on a fresh touchscreen pressured filters, with libinput reading the clone and the
-    panel. Returns libinput's touch events on the clone, those on the panel, and the gestures the client
-    got."""
-    player = Player("filtered", capture)
-    watchers = []
-    try:
-        mark = client.mark()
-        wait_until(lambda: f"{player.node}: filtered" in daemon.text(), 30, "the panel filtered")
-        clone = clone_of(name_of(player.node))
-        on_clone = Proc("libinput-clone", ["libinput", "debug-events", "--device", clone], env=env)
-        on_panel = Proc("libinput-panel", ["libinput", "debug-events", "--device", player.node], env=env)
-        watchers = [on_clone, on_panel]
-        wait_until(lambda: "DEVICE_ADDED" in on_clone.text() and "DEVICE_ADDED" in on_panel.text(), 30,
-                   "libinput on the clone and the panel")
-        player.go()
-        check(player.wait(60) == 0, "evplay failed")
-        time.sleep(1)
-        got = [e for e in client.snapshot()[mark:] if "contact" in e and e.get("type") != "touch"]
-        return touch_events(on_clone.text()), touch_events(on_panel.text()), got
-    finally:
-        release(*watchers, player)
-
-
-def in_region(daemon, client, env, capture, wants, gesture, details, touches):
+def in_region(daemon, client, env, capture, wants, gesture, touches, details):
     """The capture played under a region over the whole screen that wants `wants`: exactly the touches its
     owner got `gesture` for are cancelled on the clone, every other one ends with TOUCH_UP."""
-    owner = Client(daemon.sock, ("gestures",), setup=lambda c: c.set_region(wants, 0, 0, 5000, 5000, wants=[wants]))
+    owner = region_owner(daemon, wants)
     try:
-        clone, _, _ = press_through(daemon, client, capture, env)
+        clone, _, _ = press_through(daemon, client, capture, env, f"a region that wants {wants}", details)
         took = [e for e in owner.snapshot() if e.get("type") == gesture]
         downs, ups, cancels = summary(clone)
         details.append(f"a region that wants {wants}: its owner got {len(took)} {gesture}(s); libinput on the "
@@ -95,7 +45,61 @@ def in_region(daemon, client, env, capture, wants, gesture, details, touches):
         check(downs == touches, f"{touches - downs} of the capture's {touches} touches never began on the clone "
                                 f"(a slot's next touch after a cancelled one)")
     finally:
-        owner.close()
+        let_go(owner)
+
+
+def two_fingers(daemon, client, env, details):
+    """Two fingers down at once in a region that wants previews: the one that peeks (slot 0) is cancelled,
+    the light one (slot 1) lifts as ever."""
+    owner = region_owner(daemon, "previews")
+    try:
+        clone, _, _ = press_through(daemon, client, CFG["two_fingers"], env, "two fingers", details)
+        peeks = [e for e in owner.snapshot() if e.get("type") == "peek"]
+        slots = per_slot(clone)
+        details.append(f"two fingers in a region that wants previews: its owner got {len(peeks)} peek(s); libinput "
+                       f"on the clone: slot 0 {' '.join(slots.get(0, []))}, slot 1 {' '.join(slots.get(1, []))}")
+        check(len(peeks) == 1, f"peeks: {peeks}")
+        check(slots == {0: ["TOUCH_DOWN", "TOUCH_CANCEL"], 1: ["TOUCH_DOWN", "TOUCH_UP"]},
+              f"libinput on the clone: {clone}")
+    finally:
+        let_go(owner)
+
+
+def killed(daemon, env, details):
+    """pressured killed: the grab goes with its descriptor, and libinput gets the panel directly."""
+    player, _ = plug(daemon, "after-kill", CFG["peek_pop"]["capture"])
+    on_panel = None
+    try:
+        daemon.signal(signal.SIGKILL)
+        daemon.p.wait(10)
+        (on_panel,) = libinput_on(player.node, env=env, label="panel-after")
+        player.go()
+        check(player.wait(60) == 0, "evplay failed")
+        time.sleep(1)
+        downs, ups, cancels = summary(touch_events(on_panel.text()))
+        details.append(f"pressured killed: libinput on the panel itself: {downs} down, {ups} up")
+        check(downs > 0 and ups == downs, "the panel stayed grabbed after pressured was killed")
+    finally:
+        release(on_panel, player)
+
+
+def no_region(daemon, client, env, details):
+    """No region: every touch is the views' own, down and up, however firm; the grabbed panel, silent."""
+    clone, panel, got = press_through(daemon, client, CFG["peek_pop"]["capture"], env, "no region", details)
+    downs, ups, cancels = summary(clone)
+    details.append(f"no region: gestures {[g['type'] for g in got]}; libinput on the clone: {downs} down, "
+                   f"{ups} up, {cancels} cancelled; on the grabbed panel: {len(panel)} touch events")
+    check(downs > 0 and ups == downs and cancels == 0, "a touch outside every region was cancelled")
+    check(panel == [], "libinput saw the grabbed panel's touches")
+    return downs
+
+
+def timed(details, step, *args):
+    """Runs a step of the scenario, adding the seconds it took to its last details line (what each costs)."""
+    t0 = time.monotonic()
+    got = step(*args, details)
+    details[-1] += f" ({time.monotonic() - t0:.1f} s)"
+    return got
 
 
 def s24_filter(details):
@@ -106,37 +110,17 @@ def s24_filter(details):
         f.write(FILTER_CONF)
     try:
         daemon = Daemon("filter", ["--config", conf], calibrated=True)
-        client = Client(daemon.sock, ("gestures", "devices"))
-        peek_pop = CFG["peek_pop"]["capture"]
-        # No region: every touch is the views' own, down and up, however firm.
-        clone, panel, got = press_through(daemon, client, peek_pop, env)
-        downs, ups, cancels = summary(clone)
-        details.append(f"no region: gestures {[g['type'] for g in got]}; libinput on the clone: {downs} down, "
-                       f"{ups} up, {cancels} cancelled; on the grabbed panel: {len(panel)} touch events")
-        check(downs > 0 and ups == downs and cancels == 0, "a touch outside every region was cancelled")
-        check(panel == [], "libinput saw the grabbed panel's touches")
+        client = Client(daemon.sock, ("gestures", "touches", "devices"))
+        touches = timed(details, no_region, daemon, client, env)
         # A region that wants previews: the touches that peek are cancelled, the others end as ever; a hold
         # in one that wants long press, at the long press.
-        in_region(daemon, client, env, peek_pop, "previews", "peek", details, downs)
-        in_region(daemon, client, env, CFG["quick_actions_hold"]["capture"], "longPress", "longPress", details,
-                  count_touches(CFG["quick_actions_hold"]["capture"]))
-        # pressured killed: the grab goes with its descriptor, and libinput gets the panel directly.
-        player = Player("after-kill", peek_pop)
-        try:
-            wait_until(lambda: f"{player.node}: filtered" in daemon.text(), 30, "the panel filtered")
-            daemon.signal(signal.SIGKILL)
-            daemon.p.wait(10)
-            on_panel = Proc("libinput-panel-after", ["libinput", "debug-events", "--device", player.node], env=env)
-            wait_until(lambda: "DEVICE_ADDED" in on_panel.text(), 30, "libinput on the panel")
-            player.go()
-            check(player.wait(60) == 0, "evplay failed")
-            time.sleep(1)
-            downs, ups, cancels = summary(touch_events(on_panel.text()))
-            release(on_panel)
-            details.append(f"pressured killed: libinput on the panel itself: {downs} down, {ups} up")
-            check(downs > 0 and ups == downs, "the panel stayed grabbed after pressured was killed")
-        finally:
-            release(player)
+        timed(details, in_region, daemon, client, env, CFG["peek_pop"]["capture"], "previews", "peek", touches)
+        timed(details, two_fingers, daemon, client, env)
+        hold = CFG["quick_actions_hold"]["capture"]
+        timed(details, in_region, daemon, client, env, hold, "longPress", "longPress", count_touches(hold))
+        timed(details, syn_dropped, daemon, client, env)
+        timed(details, unplug, daemon, client, env)
+        timed(details, killed, daemon, env)
     finally:
         release(client, daemon)
         stop_udevd(env)
