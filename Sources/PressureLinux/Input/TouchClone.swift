@@ -33,6 +33,9 @@ public final class TouchClone {
     private var singleTouch: SingleTouchSlot?
     /// A single-touch panel's frame with its slot's events, kept between frames.
     private var translated: [InputEvent] = []
+    /// Per slot: the tracking id the clone has there (-1: no contact), for the resync to end on the clone the
+    /// contacts the panel lost while events were dropped.
+    private var tracking: [Int32]
     /// The frame being written, kept between frames.
     private var out: [input_event] = []
     /// A failed write was logged: one line, not one a frame.
@@ -94,6 +97,7 @@ public final class TouchClone {
         self.marksPalms = marksPalms
         self.singleTouch = singleTouch
         palm = Array(repeating: false, count: max(1, slots))
+        tracking = Array(repeating: -1, count: max(1, slots))
         out.reserveCapacity(64)
         translated.reserveCapacity(singleTouch == nil ? 0 : 64)
     }
@@ -151,6 +155,9 @@ public final class TouchClone {
             } else if e.type == EventType.syn && e.code == SynCode.report {
                 markPalms(cancelling)
             }
+            if e.type == EventType.abs && e.code == AbsCode.mtTrackingID && tracking.indices.contains(Int(currentSlot)) {
+                tracking[Int(currentSlot)] = e.value
+            }
             append(e.type, e.code, e.value)
         }
         flush()
@@ -158,7 +165,10 @@ public final class TouchClone {
 
     /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, as one frame (the
     /// clone's kernel side drops what did not change), so no touch is left down on the clone that the
-    /// panel no longer has.
+    /// panel no longer has; before it, a frame lifting the clone's contacts that the panel ended or replaced,
+    /// and a finger again for a new contact in a palm's slot, as ``write(_:cancelling:held:)`` does. A
+    /// single-touch panel's state goes through its slot as a frame like any other (`held`: whether the tracker
+    /// has the panel held after the resync).
     func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool) {
         guard uinput != nil else { return }
         let abs = UInt32(EV_ABS)
@@ -172,12 +182,31 @@ public final class TouchClone {
             return
         }
         out.removeAll(keepingCapacity: true)
-        let slots = libevdev_get_num_slots(dev)
+        let slots = min(libevdev_get_num_slots(dev), Int32(tracking.count))
+        let now = (0..<max(0, slots)).map { libevdev_get_slot_value(dev, UInt32($0), UInt32(AbsCode.mtTrackingID)) }
+        // The clone's contacts the panel ended or replaced meanwhile lift first, in a frame of their own: a
+        // tracking id straight after another is "a double tracking ID" that libevdev drops (the old touch would
+        // go on where the new one is), and libinput takes no lift and touch of one slot in one frame.
+        for s in 0..<max(0, slots) where tracking[Int(s)] >= 0 && now[Int(s)] != tracking[Int(s)] {
+            append(EventType.abs, AbsCode.mtSlot, s)
+            append(EventType.abs, AbsCode.mtTrackingID, -1)
+            tracking[Int(s)] = -1
+        }
+        if !out.isEmpty {
+            append(EventType.syn, SynCode.report, 0)
+            flush()
+            out.removeAll(keepingCapacity: true)
+        }
         let mtCodes = (AbsCode.mtSlot + 1...UInt16(ABS_MT_TOOL_Y)).filter {
             $0 != AbsCode.mtToolType && libevdev_has_event_code(dev, abs, UInt32($0)) != 0
         }
         for s in 0..<max(0, slots) {
             append(EventType.abs, AbsCode.mtSlot, s)
+            if isPalm(s) && now[Int(s)] >= 0 && tracking[Int(s)] < 0 {  // a new contact in a palm's slot: a finger
+                append(EventType.abs, AbsCode.mtToolType, MTTool.finger)
+                palm[Int(s)] = false
+            }
+            tracking[Int(s)] = now[Int(s)]
             for code in mtCodes { append(EventType.abs, code, libevdev_get_slot_value(dev, UInt32(s), UInt32(code))) }
         }
         Self.singleTouchState(of: dev) { append($0, $1, $2) }

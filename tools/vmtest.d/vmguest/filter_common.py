@@ -3,9 +3,10 @@
 and the panel and `evemu-record` on the clone."""
 import os
 import re
+import socket
 
 from .filter_frames import compare_frames
-from .harness import RUN, Player, Proc, check, device_added, device_removed, release, wait_until
+from .harness import RUN, Client, Player, Proc, check, device_added, device_removed, release, wait_until
 
 FILTER_CONF = "[pressured]\nFilter = on\n"
 
@@ -24,6 +25,18 @@ def plug(daemon, name, capture, **kw):
     except BaseException:
         release(player)
         raise
+
+
+def region_owner(daemon, wants):
+    """A client owning a region over the whole screen that wants `wants`."""
+    return Client(daemon.sock, ("gestures",), setup=lambda c: c.set_region(wants, 0, 0, 5000, 5000, wants=[wants]))
+
+
+def let_go(owner):
+    """Ends a region owner's connection now, and with it its region: its reader thread, blocked in recv(2),
+    keeps the socket open past close(2) (the regions stayed, and took the next checks' gestures)."""
+    owner.c._sock.shutdown(socket.SHUT_RDWR)  # noqa: SLF001 (the harness's client has no shutdown of its own)
+    owner.close()
 
 
 def libinput_on(*nodes, env, label):

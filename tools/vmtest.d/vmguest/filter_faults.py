@@ -1,12 +1,12 @@
 """Scenario 24, when the panel fails under the filter (docs/filter.md, "When something goes wrong"):
 SYN_DROPPED on the panel, after which the clone gets the resynced state as one frame and no touch is left
-down on it; and the panel unplugged with a finger down, which takes the clone with it while pressured goes
+down on it, even where the panel replaced a cancelled touch by another in its slot meanwhile; and the panel unplugged with a finger down, which takes the clone with it while pressured goes
 on serving, and filters the next panel plugged."""
 import os
 import signal
 import time
 
-from .filter_common import left_down, libinput_on, plug, summary, touch_events
+from .filter_common import let_go, left_down, libinput_on, per_slot, plug, region_owner, summary, touch_events
 from .harness import CFG, check, release, wait_until
 
 
@@ -14,20 +14,25 @@ def touch_at(x):
     return lambda e: e.get("type") == "touch" and e["x"] == x
 
 
-def syn_dropped(daemon, client, env, details):
+def syn_dropped(daemon, client, env, same_slot, details):
     """Scenario 4's burst on a filtered panel: pressured stopped (SIGSTOP) while finger A lifts and B lands
     and moves 2000 times, more than evdev keeps for a reader, then continued; then B lifts. libinput on the
-    clone must have closed every touch it began."""
+    clone must have closed every touch it began. `same_slot`: A peeks first under a region that wants
+    previews (cancelled: a palm on the clone), and B lands in A's slot, so the resynced state has another
+    contact in a palm's slot, which the clone must end and begin as a finger."""
     pos = CFG["burst_positions"]
-    player, clone = plug(daemon, "filtered-burst", CFG["burst"], keep=True)
+    owner = region_owner(daemon, "previews") if same_slot else None
+    player, clone = plug(daemon, "filtered-burst", CFG["burst_same_slot" if same_slot else "burst"], keep=True)
     watcher = None
     try:
         (watcher,) = libinput_on(clone, env=env, label="clone-burst")
         dropped = daemon.text().count("SYN_DROPPED")
         mark = client.mark()
-        player.go()  # A lands and moves a little, then the gate
+        player.go()  # A lands and moves a little (and peeks), then the gate
         wait_until(lambda: player.gates_passed() >= 1, 30, "the first part")
         client.wait_for(touch_at(pos["A"][0]), 30, "finger A's last move", after=mark)
+        if owner:
+            owner.wait_for(lambda e: e.get("type") == "peek", 30, "A's peek")
         daemon.signal(signal.SIGSTOP)
         try:
             player.go()  # the burst, while pressured sleeps
@@ -44,14 +49,20 @@ def syn_dropped(daemon, client, env, details):
         downs, ups, cancels = summary(events)
         check(daemon.text().count("SYN_DROPPED") > dropped, "the kernel's buffer did not overflow (no SYN_DROPPED "
                                                             "in pressured's log)")
-        details.append(f"SYN_DROPPED on the panel (2000 moves while pressured was stopped): after the resync, "
-                       f"libinput on the clone had {len(left_down(resynced))} touch down (B); once B lifted: "
+        b_slot = 0 if same_slot else 1
+        case = ", B in the slot of A, which had peeked" if same_slot else ""
+        details.append(f"SYN_DROPPED on the panel (2000 moves while pressured was stopped{case}): after the resync, "
+                       f"libinput on the clone had touches down in slots {sorted(left_down(resynced))}; once B lifted: "
                        f"{downs} down, {ups} up, {cancels} cancelled, {len(left_down(events))} left down")
-        check(left_down(resynced) == {1}, f"touches down on the clone after the resync: slots "
-                                          f"{sorted(left_down(resynced))}, the panel had B in slot 1")
-        check(downs == 2 and ups + cancels == downs, f"libinput on the clone: {events}")
+        check(left_down(resynced) == {b_slot}, f"touches down on the clone after the resync: slots "
+                                               f"{sorted(left_down(resynced))}, the panel had B in slot {b_slot}")
+        want = ({0: ["TOUCH_DOWN", "TOUCH_CANCEL", "TOUCH_DOWN", "TOUCH_UP"]} if same_slot else
+                {0: ["TOUCH_DOWN", "TOUCH_UP"], 1: ["TOUCH_DOWN", "TOUCH_UP"]})
+        check(per_slot(events) == want, f"libinput on the clone: {events}")
     finally:
         release(watcher, player)
+        if owner:
+            let_go(owner)
 
 
 def unplug(daemon, client, env, details):

@@ -9,25 +9,12 @@ leave no touch down on the clone (filter_faults); pressured killed, the next tou
 the panel again."""
 import os
 import signal
-import socket
 import time
 
-from .filter_common import (FILTER_CONF, count_touches, libinput_on, per_slot, plug, press_through, summary,
-                            touch_events)
+from .filter_common import (FILTER_CONF, count_touches, let_go, libinput_on, per_slot, plug, press_through,
+                            region_owner, summary, touch_events)
 from .filter_faults import syn_dropped, unplug
 from .harness import CFG, RUN, Client, Daemon, check, release, start_udevd, stop_udevd
-
-
-def region_owner(daemon, wants):
-    """A client owning a region over the whole screen that wants `wants`."""
-    return Client(daemon.sock, ("gestures",), setup=lambda c: c.set_region(wants, 0, 0, 5000, 5000, wants=[wants]))
-
-
-def let_go(owner):
-    """Ends a region owner's connection now, and with it its region: its reader thread, blocked in recv(2),
-    keeps the socket open past close(2) (the regions stayed, and took the next checks' gestures)."""
-    owner.c._sock.shutdown(socket.SHUT_RDWR)  # noqa: SLF001 (the harness's client has no shutdown of its own)
-    owner.close()
 
 
 def in_region(daemon, client, env, capture, wants, gesture, touches, details):
@@ -118,7 +105,8 @@ def s24_filter(details):
         timed(details, two_fingers, daemon, client, env)
         hold = CFG["quick_actions_hold"]["capture"]
         timed(details, in_region, daemon, client, env, hold, "longPress", "longPress", count_touches(hold))
-        timed(details, syn_dropped, daemon, client, env)
+        timed(details, syn_dropped, daemon, client, env, False)
+        timed(details, syn_dropped, daemon, client, env, True)
         timed(details, unplug, daemon, client, env)
         timed(details, killed, daemon, env)
     finally:
