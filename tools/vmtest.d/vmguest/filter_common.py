@@ -1,12 +1,13 @@
-"""What scenario 24's checks share (filter mode, docs/filter.md): finding a panel's clone, reading what
-`libinput debug-events` made of it, and playing a capture through a filtered panel with libinput on the clone
-and the panel and `evemu-record` on the clone."""
+"""What scenario 24's checks share (filter mode, docs/filter.md): plugging a panel and finding its clone,
+region owners, reading what `libinput debug-events` made of a node, and playing a capture through a filtered
+panel with libinput on the clone and the panel and `evemu-record` on the clone (kept in the logs)."""
 import os
 import re
+import shutil
 import socket
 
 from .filter_frames import compare_frames
-from .harness import RUN, Client, Player, Proc, check, device_added, device_removed, release, wait_until
+from .harness import LOGS, RUN, Client, Player, Proc, check, device_added, device_removed, release, wait_until
 
 FILTER_CONF = "[pressured]\nFilter = on\n"
 
@@ -122,6 +123,7 @@ def press_through(daemon, client, capture, env, label, details):
         got = [e for e in client.snapshot()[mark:] if "contact" in e and e.get("type") != "touch"]
         on_clone, on_panel = (touch_events(w.text()) for w in watchers[1:])
         recorder.stop()
+        shutil.copy(recorded, os.path.join(LOGS, recorder.name + ".evemu"))  # what a failed comparison read
         compare_frames(capture, recorded, summary(on_clone)[2], label, details)
         return on_clone, on_panel, got
     finally:
