@@ -10,9 +10,8 @@ import re
 import subprocess
 import time
 
-from .filter_scenario import FILTER_CONF
-from .harness import RUN, Client, Daemon, Player, Proc, check, release, start_udevd, stop_udevd, wait_until
-from .harness import CFG
+from .filter_common import FILTER_CONF, let_go, plug, region_owner
+from .harness import CFG, RUN, Daemon, Proc, check, release, start_udevd, stop_udevd, wait_until
 
 SOCKET = "wayland-vmtest"
 
@@ -68,13 +67,10 @@ def press(daemon, session, capture, wants=None):
     """Plays the capture on a fresh filtered touchscreen, under a region over the whole screen that wants
     `wants` (none: no region); returns the wl_touch events wev got meanwhile and the owner's gestures.
     `session` holds the environment, the processes to stop, and wev once it runs."""
-    owner = None
-    if wants:
-        owner = Client(daemon.sock, ("gestures",),
-                       setup=lambda c: c.set_region(wants, 0, 0, 5000, 5000, wants=[wants]))
-    player = Player("weston", capture)
+    owner = region_owner(daemon, wants) if wants else None
+    player = None
     try:
-        wait_until(lambda: f"{player.node}: filtered" in daemon.text(), 30, "the panel filtered")
+        player, _ = plug(daemon, "weston", capture)
         time.sleep(2)  # weston's libinput takes the clone on udev's word
         if "wev" not in session:
             session["wev"] = start_wev(session["env"], session["procs"])
@@ -86,7 +82,9 @@ def press(daemon, session, capture, wants=None):
         took = [e["type"] for e in owner.snapshot()] if owner else []
         return newest(wl_touch(wev.text())[before:]), took
     finally:
-        release(player, owner)
+        release(player)
+        if owner:
+            let_go(owner)
 
 
 def s27_compositor(details):
