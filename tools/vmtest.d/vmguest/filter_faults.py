@@ -1,13 +1,16 @@
 """Scenario 24, when the panel fails under the filter (docs/filter.md, "When something goes wrong"):
 SYN_DROPPED on the panel, after which the clone gets the resynced state as one frame and no touch is left
-down on it, even where the panel replaced a cancelled touch by another in its slot meanwhile; and the panel unplugged with a finger down, which takes the clone with it while pressured goes
-on serving, and filters the next panel plugged."""
+down on it, even where the panel replaced a cancelled touch by another in its slot meanwhile; the panel
+unplugged with a finger down, which takes the clone with it while pressured goes on serving, and filters
+the next panel plugged; and a panel another program grabbed first, served as it is."""
+import glob
 import os
 import signal
+import sys
 import time
 
 from .filter_common import let_go, left_down, libinput_on, per_slot, plug, region_owner, summary, touch_events
-from .harness import CFG, check, release, wait_until
+from .harness import CFG, Client, Daemon, Player, Proc, check, release, wait_until
 
 
 def touch_at(x):
@@ -91,3 +94,42 @@ def unplug(daemon, client, env, details):
                        f"filtered as {second}")
     finally:
         release(watcher, player)
+
+
+# EVIOCGRAB, _IOW('E', 0x90, int): what a program that takes a panel for itself (keyd, another pressured) does.
+GRAB = "import fcntl, sys, time; f = open(sys.argv[1], 'rb'); fcntl.ioctl(f, 0x40044590, 1); print('grabbed', flush=True); time.sleep(600)"
+
+
+def grabbed_elsewhere(conf, env, details):
+    """A panel another program holds (EVIOCGRAB) when pressured starts with filter mode on: served as it is,
+    with one warning line naming why, and no clone; once the other program lets go, its touches reach
+    pressured's clients, unfiltered."""
+    player = Player("grabbed", CFG["peek_pop"]["capture"])
+    grabber = daemon = client = None
+    try:
+        grabber = Proc("grabber", [sys.executable, "-c", GRAB, player.node])
+        wait_until(lambda: "grabbed" in grabber.text() or grabber.p.poll() is not None, 30, "the other grab")
+        check(grabber.p.poll() is None, f"the other program could not grab the panel: {grabber.text()}")
+        daemon = Daemon("filter-grabbed", ["--config", conf], calibrated=True)
+        client = Client(daemon.sock, ("gestures", "devices"))
+        said = f"{player.node}: not filtered, served as it is"
+        wait_until(lambda: said in daemon.text(), 30, "pressured's word on the grabbed panel")
+        check(not any(n.endswith(" (pressured)") for n in device_names()), "a clone of a panel pressured could not grab")
+        release(grabber)
+        player.go()
+        check(player.wait(60) == 0, "evplay failed")
+        got = client.wait_for(lambda e: e.get("type") == "pop", 30, "the pop, unfiltered")
+        lines = [l for l in daemon.text().splitlines() if said in l]
+        check(len(lines) == 1, f"pressured's lines on the grabbed panel: {lines}")
+        details.append(f"a panel another program grabbed: pressured said once \"{lines[0].split(': ', 1)[-1][:90]}\", "
+                       f"made no clone, and served its {got['type']} once the other let go")
+    finally:
+        release(client, daemon, grabber, player)
+
+
+def device_names():
+    names = []
+    for path in glob.glob("/sys/class/input/event*/device/name"):
+        with open(path) as f:
+            names.append(f.read().strip())
+    return names
