@@ -12,6 +12,12 @@ from .harness import LOGS, RUN, Client, Player, Proc, check, device_added, devic
 FILTER_CONF = "[pressured]\nFilter = on\n"
 
 
+def name_of(node):
+    """The kernel's name of the device at event node `node`."""
+    with open(f"/sys/class/input/{os.path.basename(node)}/device/name") as f:
+        return f.read().strip()
+
+
 def plug(daemon, name, capture, **kw):
     """A player's panel, plugged; waits until pressured has filtered it. Returns the player and the clone's
     node, from pressured's own line about this panel (the panels come and go on the same node, so an

@@ -13,7 +13,7 @@ import signal
 import subprocess
 import time
 
-from .filter_scenario import name_of
+from .filter_common import name_of
 from .harness import CFG, RUN, Player, Proc, check, release, wait_until
 from .systemd_scenarios import SERVICE, Journal, running_pid, show, wait_active
 
@@ -171,6 +171,10 @@ def s25_filter_unit(details):
                        f"{written:.2f} s after the SIGSTOP (seen {seen:.2f} s after it)")
         check(written <= BACK_WITHIN, f"touch back {written:.2f} s after the SIGSTOP, not within {BACK_WITHIN} s")
 
+        # The new daemon grabs the panel between taps, never under one (docs/filter.md): libinput, which saw
+        # a tap begin on the released panel, must see it end there.
+        check("double tracking ID" not in seat.proc.text(), "a tap on the released panel was left down for libinput "
+                                                            "when the new daemon grabbed it")
         said = pressurectl("disable")
         s3 = wait_active(since=s2["MainPID"])
         line = journal.wait_for(f"{player.node}: not filtered, served as it is")
