@@ -247,6 +247,21 @@ def burst(same_slot=False):
     return s.write(WORK, name), {"A": [1010, 1000], "B": [2000 + BURST_FRAMES, 3000]}
 
 
+# Scenario 24: pressured started under a finger.
+def held_then_tap():
+    """A finger down and still (gate: pressured starts with filter mode on), then it moves and lifts (gate:
+    pressured grabs the panel once it has), then an ordinary tap."""
+    s = Script(header_of(PEEK_POP))
+    s.frame(0.0, ev(SLOT, 0), ev(TID, 1), ev(X, 1000), ev(Y, 1000), ev(P, 100), ev(BTN_TOUCH, 1))
+    s.gate()
+    for i in range(1, 4):
+        s.frame(1.0 + 0.02 * i, ev(X, 1000 + 10 * i))
+    s.frame(1.1, ev(TID, -1), ev(BTN_TOUCH, 0))
+    s.gate()
+    tap(s, 2.0, 2, 3000, 250)
+    return s.write(WORK, "held-then-tap.evemu")
+
+
 # Scenario 24: two fingers, one cancelled, the other lifted as ever.
 def two_fingers():
     """Two fingers land in one frame: slot 0 presses on past peek (1.4 average touches, 353 with the fixtures'
@@ -379,6 +394,7 @@ def main():
     config["burst"], config["burst_positions"] = burst()
     config["burst_same_slot"], _ = burst(same_slot=True)
     config["two_fingers"] = two_fingers()
+    config["held_then_tap"] = held_then_tap()
     config["keyboard"] = keyboard()
     held = held_then_pop()
     config["hotplug"] = {"held": held, "held_expected": replay(held, config=FIXTURE_CONF), "press": region_press(False),

@@ -79,17 +79,39 @@ extension Daemon {
 
     /// Filter mode, where the configuration asks for it (``FilterMode``): the panel is grabbed and served
     /// to the compositor through its clone. A panel that cannot be (another program grabbed it, no slots,
-    /// no uinput) is served as it is, saying so once.
+    /// no uinput) is served as it is, saying so once; one with a touch down is served as it is until the
+    /// touch lifts (``grabWhenIdle``).
     func startFilter(_ id: Int, _ device: EvdevDevice) {
         let mode = hub.filterMode(for: device.description)
         guard mode.on else { return }
+        grab(id, device, mode)
+    }
+
+    /// Grabs the panel and makes its clone, or leaves it waiting in ``awaitingGrab`` while a touch is down
+    /// on it (said once: the grab is tried again each time its events have all been read).
+    private func grab(_ id: Int, _ device: EvdevDevice, _ mode: FilterMode) {
         do {
             let clone = try device.makeClone(marksPalms: mode.palms)
             clones[id] = clone
-            Log.info("\(device.node): filtered (\(mode.source)): grabbed, the compositor gets it as \(clone.node)\(mode.palms ? ", palms marked" : "")")
+            let waited = awaitingGrab.removeValue(forKey: id) != nil
+            Log.info("\(device.node): filtered (\(mode.source))\(waited ? ", once idle" : ""): grabbed, the compositor gets it as \(clone.node)\(mode.palms ? ", palms marked" : "")")
         } catch {
-            Log.warning("\(device.node): not filtered, served as it is: \(error)")
+            guard error.errno == EAGAIN else {
+                awaitingGrab[id] = nil
+                Log.warning("\(device.node): not filtered, served as it is: \(error)")
+                return
+            }
+            if awaitingGrab.updateValue(mode, forKey: id) == nil {
+                Log.info("\(device.node): served as it is for now: \(error)")
+            }
         }
+    }
+
+    /// A panel waiting for its filter is grabbed once every event waiting has been read and none of its
+    /// touches is down.
+    private func grabWhenIdle(_ id: Int, _ device: EvdevDevice) {
+        guard let mode = awaitingGrab[id] else { return }
+        grab(id, device, mode)
     }
 
     func readDevice(_ id: Int) {
@@ -106,6 +128,7 @@ extension Daemon {
             }
             switch outcome {
             case .ok:
+                if clone == nil { grabWhenIdle(id, device) }
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)
@@ -155,6 +178,7 @@ extension Daemon {
     /// panel's clone goes with it.
     func closeDevice(_ id: Int, why: String) {
         clones.removeValue(forKey: id)?.close()
+        awaitingGrab[id] = nil
         guard let device = devices.removeValue(forKey: id) else { return }
         Log.info("\(device.node): \(why)")
         loop.remove(device.fd)

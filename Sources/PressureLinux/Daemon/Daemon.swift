@@ -24,6 +24,8 @@ public final class Daemon {
     var deviceNodes: [String: Int] = [:]
     /// Filter mode: the clones of the panels it grabbed, by device id (``TouchClone``).
     var clones: [Int: TouchClone] = [:]
+    /// Filter mode: panels served as they are until the touch down on them lifts, with their mode.
+    var awaitingGrab: [Int: FilterMode] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: ReplayRun? = nil
     /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.

@@ -62,7 +62,8 @@ public final class EvdevDevice {
 
     /// Filter mode: takes the panel for itself (`EVIOCGRAB`) and makes its clone (``TouchClone``); a panel
     /// another program holds (`EBUSY`), or a clone uinput refuses, fails with the panel left as it was
-    /// (not grabbed). Touches are cancelled by slot (``TouchDevice/cloneSlots``): a protocol B panel's
+    /// (not grabbed); a panel with a touch down fails with `EAGAIN`, not grabbed, to be tried again once the
+    /// touch has lifted. Touches are cancelled by slot (``TouchDevice/cloneSlots``): a protocol B panel's
     /// clone has its slots, a single-touch touchscreen's gets one (``SingleTouchSlot``); a protocol A
     /// panel or a single-touch touchpad cannot be filtered.
     public func makeClone(marksPalms: Bool) throws(SystemError) -> TouchClone {
@@ -75,8 +76,20 @@ public final class EvdevDevice {
         guard let cloneSlots = touch.cloneSlots, cloneSlots == .one || slots > 0 else {
             throw SystemError(call: "filter mode (\(touch.whyNotCancellable ?? "no slots"))", subject: node, errno: ENOTSUP)
         }
+        // The compositor saw this panel's touches begin: one grabbed while it is down would end only on
+        // the clone, and the compositor would hold it down (libinput then rejects the slot's next touch as
+        // a "double tracking ID"). So the grab waits for a panel with no touch down (EAGAIN: try again).
+        if EvdevReader.slotTruth(d).contains(where: { $0.trackingID >= 0 }) {
+            throw SystemError(call: "filter mode (a touch is down on it; grabs once it lifts)", subject: node, errno: EAGAIN)
+        }
         let rc = libevdev_grab(d, LIBEVDEV_GRAB)
         if rc < 0 { throw SystemError(call: "libevdev_grab", subject: node, errno: -rc) }
+        // Events that came as it grabbed may have reached the compositor too, a touch's beginning among
+        // them: let go, and grab after reading them.
+        if libevdev_has_event_pending(d) > 0 {
+            _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
+            throw SystemError(call: "filter mode (events came as it grabbed; grabs after them)", subject: node, errno: EAGAIN)
+        }
         do {
             switch cloneSlots {
             case .one: return try TouchClone(singleTouch: description, panelNode: node, marksPalms: marksPalms)

@@ -2,9 +2,11 @@
 SYN_DROPPED on the panel, after which the clone gets the resynced state as one frame and no touch is left
 down on it, even where the panel replaced a cancelled touch by another in its slot meanwhile; the panel
 unplugged with a finger down, which takes the clone with it while pressured goes on serving, and filters
-the next panel plugged; and a panel another program grabbed first, served as it is."""
+the next panel plugged; a panel another program grabbed first, served as it is; and pressured started under
+a finger, which grabs only once the finger has lifted."""
 import glob
 import os
+import re
 import signal
 import sys
 import time
@@ -125,6 +127,41 @@ def grabbed_elsewhere(conf, env, details):
                        f"made no clone, and served its {got['type']} once the other let go")
     finally:
         release(client, daemon, grabber, player)
+
+
+def started_under_a_finger(conf, env, details):
+    """pressured started with filter mode on while a finger is down on the panel: libinput, which saw that
+    touch begin on the panel, sees it end there too (pressured grabs only once it has lifted; grabbed under
+    the finger, the touch stayed down for libinput and the panel's next touch after the grab was lost as a
+    "double tracking ID"), and the next tap comes through the clone."""
+    player = Player("under-finger", CFG["held_then_tap"])
+    daemon = on_panel = on_clone = None
+    try:
+        (on_panel,) = libinput_on(player.node, env=env, label="panel-under-finger")
+        player.go()  # the finger lands
+        wait_until(lambda: player.gates_passed() >= 1, 30, "the finger down")
+        wait_until(lambda: "TOUCH_DOWN" in on_panel.text(), 10, "libinput on the panel to see the finger")
+        daemon = Daemon("filter-under-finger", ["--config", conf], calibrated=True)
+        said = f"{player.node}: served as it is for now"
+        wait_until(lambda: said in daemon.text(), 30, "pressured's word on the panel under the finger")
+        check(not any(n.endswith(" (pressured)") for n in device_names()), "a clone made under the finger")
+        player.go()  # the finger moves and lifts
+        wait_until(lambda: player.gates_passed() >= 2, 30, "the finger up")
+        filtered = re.escape(player.node) + r": filtered .*once idle.* as (/dev/input/event\d+)"
+        m = wait_until(lambda: re.search(filtered, daemon.text()), 30, "the grab once the finger lifted")
+        wait_until(lambda: os.path.exists(m.group(1)), 30, f"the clone's node {m.group(1)}")
+        (on_clone,) = libinput_on(m.group(1), env=env, label="clone-under-finger")
+        player.go()  # a tap
+        check(player.wait(60) == 0, "evplay failed")
+        wait_until(lambda: "TOUCH_UP" in on_clone.text(), 10, "the tap on the clone")
+        panel, clone = summary(touch_events(on_panel.text())), summary(touch_events(on_clone.text()))
+        details.append(f"pressured started under a finger: it said \"{said.split(': ', 1)[1]}\" and grabbed once the "
+                       f"finger lifted; libinput on the panel: {panel[0]} down, {panel[1]} up; on the clone "
+                       f"(the tap after): {clone[0]} down, {clone[1]} up")
+        check(panel[:2] == (1, 1) and clone[:2] == (1, 1), "the finger's touch did not end on the panel, or the tap "
+                                                          "missed the clone")
+    finally:
+        release(on_clone, on_panel, daemon, player)
 
 
 def device_names():

@@ -13,7 +13,7 @@ import time
 
 from .filter_common import (FILTER_CONF, count_touches, let_go, libinput_on, per_slot, plug, press_through,
                             region_owner, summary, touch_events)
-from .filter_faults import grabbed_elsewhere, syn_dropped, unplug
+from .filter_faults import grabbed_elsewhere, started_under_a_finger, syn_dropped, unplug
 from .harness import CFG, RUN, Client, Daemon, check, release, start_udevd, stop_udevd
 
 
@@ -110,6 +110,7 @@ def s24_filter(details):
         timed(details, unplug, daemon, client, env)
         timed(details, killed, daemon, env)
         timed(details, grabbed_elsewhere, conf, env)
+        timed(details, started_under_a_finger, conf, env)
     finally:
         release(client, daemon)
         stop_udevd(env)
