@@ -12,7 +12,7 @@ final class DevicesToolTests: XCTestCase {
         _ mem: MemoryEvdev, configuration: Configuration? = nil, settings: GestureSettings = GestureSettings(),
         store: LearnedStateStore? = nil
     ) throws -> DevicesTool.Row {
-        let d = EvdevDevice.description(of: mem.dev)
+        let d = EvdevDescription.description(of: mem.dev)
         return try XCTUnwrap(try DevicesTool.row(
             node: "/dev/input/event5", description: d, configuration: configuration, settings: settings, store: store))
     }
@@ -83,7 +83,7 @@ final class DevicesToolTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let mem = try MemoryEvdev.multiTouchScreen()
-        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
+        let device = try TouchDevice(EvdevDescription.description(of: mem.dev))
         let key = try XCTUnwrap(LearnedDeviceKey(device))
         var learner = AverageTouchLearner(floor: 0, top: 255)
         for (i, peak) in [100, 110, 105, 95, 100, 108, 102, 98, 104, 101].enumerated() {

@@ -7,7 +7,7 @@ import XCTest
 final class EvdevDescriptionTests: XCTestCase {
     func testMultiTouchScreenIsDescribedAndParsed() throws {
         let mem = try MemoryEvdev.multiTouchScreen()
-        let d = EvdevDevice.description(of: mem.dev)
+        let d = EvdevDescription.description(of: mem.dev)
         XCTAssertEqual(d.name, "Test Capacitive Screen")
         XCTAssertEqual(d.identity, DeviceIdentity(bus: 0x18, vendor: 0x04f3, product: 0x2a1c, version: 0x0100))
         XCTAssertEqual(d.properties, [InputProperty.direct])
@@ -36,23 +36,23 @@ final class EvdevDescriptionTests: XCTestCase {
     func testALibevdevMadeFromADescriptionDescribesItBack() throws {
         let resistive = try MemoryEvdev.resistivePanel()
         resistive.key(BTN_TOOL_FINGER)
-        let panel = EvdevDevice.description(of: resistive.dev)
+        let panel = EvdevDescription.description(of: resistive.dev)
         let clone = SingleTouchSlot.cloneDescription(of: panel)
-        for d in [panel, clone, EvdevDevice.description(of: try MemoryEvdev.multiTouchScreen().dev)] {
-            let dev = try XCTUnwrap(EvdevDevice.libevdev(describing: d))
+        for d in [panel, clone, EvdevDescription.description(of: try MemoryEvdev.multiTouchScreen().dev)] {
+            let dev = try XCTUnwrap(EvdevDescription.libevdev(describing: d))
             defer { libevdev_free(dev) }
-            XCTAssertEqual(EvdevDevice.description(of: dev), d)
+            XCTAssertEqual(EvdevDescription.description(of: dev), d)
         }
         var rumble = panel
         rumble.codes[UInt16(EV_FF)] = [UInt16(FF_RUMBLE)]
-        let dev = try XCTUnwrap(EvdevDevice.libevdev(describing: rumble))
+        let dev = try XCTUnwrap(EvdevDescription.libevdev(describing: rumble))
         defer { libevdev_free(dev) }
-        XCTAssertEqual(EvdevDevice.description(of: dev), panel, "no force feedback on a clone")
+        XCTAssertEqual(EvdevDescription.description(of: dev), panel, "no force feedback on a clone")
     }
 
     func testResistivePanelIsSingleTouchWithPressure() throws {
         let mem = try MemoryEvdev.resistivePanel()
-        let d = EvdevDevice.description(of: mem.dev)
+        let d = EvdevDescription.description(of: mem.dev)
         XCTAssertEqual(d.name, "Test Resistive Panel")
         XCTAssertEqual(d.identity.bus, 0x19)
         XCTAssertEqual(d.properties, [])
@@ -78,7 +78,7 @@ final class EvdevDescriptionTests: XCTestCase {
         mem.abs(ABS_MT_POSITION_X, 0, 1200, resolution: 12)
         mem.abs(ABS_MT_POSITION_Y, 0, 800, resolution: 12)
         mem.abs(ABS_MT_TRACKING_ID, 0, 65535)
-        let d = EvdevDevice.description(of: mem.dev)
+        let d = EvdevDescription.description(of: mem.dev)
         XCTAssertEqual(d.properties, [InputProperty.pointer, InputProperty.buttonpad])
         let touch = try TouchDevice(d)
         XCTAssertEqual(touch.kind, .touchpad)
@@ -91,7 +91,7 @@ final class EvdevDescriptionTests: XCTestCase {
         let mem = try MemoryEvdev(name: "Test Keyboard")
         mem.key(KEY_A)
         mem.key(KEY_ENTER)
-        let d = EvdevDevice.description(of: mem.dev)
+        let d = EvdevDescription.description(of: mem.dev)
         XCTAssertEqual(d.codes[EventType.key], [UInt16(KEY_A), UInt16(KEY_ENTER)])
         XCTAssertThrowsError(try TouchDevice(d))
         XCTAssertFalse(TouchDeviceFilter.isTouch(d))

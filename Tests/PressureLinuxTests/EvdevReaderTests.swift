@@ -43,7 +43,7 @@ final class EvdevReaderTests: XCTestCase {
 
     /// A pipeline on `mem`'s device in which tracking id 7 began at (10, 10) in `slot`, outputs cleared.
     func pipelineWithAContact(_ mem: MemoryEvdev, slot: Int32) throws -> TouchPipeline {
-        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
+        let device = try TouchDevice(EvdevDescription.description(of: mem.dev))
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, calibration: nil, settings: GestureSettings(), reportsTouches: true)
         // Down at 1.8 s: the resyncs below, at 2 s, come before its long press is due.
@@ -147,7 +147,7 @@ final class EvdevReaderTests: XCTestCase {
         mem.value(EV_ABS, ABS_Y, 1500)
         mem.value(EV_ABS, ABS_PRESSURE, 900)
         mem.value(EV_KEY, BTN_TOUCH, 1)
-        let device = try TouchDevice(EvdevDevice.description(of: mem.dev))
+        let device = try TouchDevice(EvdevDescription.description(of: mem.dev))
         var pipeline = TouchPipeline(
             device: device, deviceID: 1, calibration: nil, settings: GestureSettings(), reportsTouches: true)
 

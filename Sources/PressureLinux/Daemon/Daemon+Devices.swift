@@ -80,7 +80,7 @@ extension Daemon {
     /// Filter mode, where the configuration asks for it (``FilterMode``): the panel is grabbed and served
     /// to the compositor through its clone. A panel that cannot be (another program grabbed it, no slots,
     /// no uinput) is served as it is, saying so once; one with a touch down is served as it is until the
-    /// touch lifts (``grabWhenIdle``).
+    /// touch lifts (``readDevice(_:)`` tries again each time it has read all).
     func startFilter(_ id: Int, _ device: EvdevDevice) {
         let mode = hub.filterMode(for: device.description)
         guard mode.on else { return }
@@ -107,13 +107,6 @@ extension Daemon {
         }
     }
 
-    /// A panel waiting for its filter is grabbed once every event waiting has been read and none of its
-    /// touches is down.
-    private func grabWhenIdle(_ id: Int, _ device: EvdevDevice) {
-        guard let mode = awaitingGrab[id] else { return }
-        grab(id, device, mode)
-    }
-
     func readDevice(_ id: Int) {
         guard let device = devices[id] else { return }
         let clone = clones[id]
@@ -128,7 +121,8 @@ extension Daemon {
             }
             switch outcome {
             case .ok:
-                if clone == nil { grabWhenIdle(id, device) }
+                // A panel waiting for its filter, all its events read: grabbed unless a touch is down.
+                if clone == nil, let mode = awaitingGrab[id] { grab(id, device, mode) }
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)

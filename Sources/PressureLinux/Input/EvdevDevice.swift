@@ -47,7 +47,7 @@ public final class EvdevDevice {
         self.node = node
         self.fd = fd
         self.dev = dev
-        description = Self.description(of: dev)
+        description = EvdevDescription.description(of: dev)
     }
 
     deinit { close() }

@@ -77,7 +77,7 @@ public final class TouchClone {
     convenience init(singleTouch panel: DeviceDescription, panelNode: String, marksPalms: Bool) throws(SystemError) {
         var described = SingleTouchSlot.cloneDescription(of: panel)
         described.name = panel.name + Self.nameSuffix
-        guard let dev = EvdevDevice.libevdev(describing: described) else {
+        guard let dev = EvdevDescription.libevdev(describing: described) else {
             throw SystemError(call: "libevdev (the one-slot clone's description)", subject: panelNode, errno: EINVAL)
         }
         defer { libevdev_free(dev) }

@@ -1,7 +1,9 @@
 import CLibevdev
 import PressureCore
 
-extension EvdevDevice {
+/// A device's description (``DeviceDescription``) read from libevdev, and a libevdev made from one: what
+/// ``EvdevDevice`` says of the panel it opens, and what filter mode's one-slot clone is made from.
+public enum EvdevDescription {
     /// What a libevdev device says about itself, as the capture readers describe a recorded one: name,
     /// identity, properties, every supported code of every type, and the range of every absolute axis.
     ///
@@ -37,9 +39,7 @@ extension EvdevDevice {
         return DeviceDescription(
             name: name, identity: identity, properties: properties, codes: codes, absInfo: absInfo)
     }
-}
 
-extension EvdevDevice {
     /// The inverse of ``description(of:)``: a libevdev made with `libevdev_new()` that declares what `d`
     /// says (name, identity, properties, codes, axis ranges), for a uinput device to be made from. Force
     /// feedback and key repeat are left out: a clone that declared them would have to answer the effects
