@@ -36,9 +36,12 @@ final class EvdevDescriptionTests: XCTestCase {
     func testALibevdevMadeFromADescriptionDescribesItBack() throws {
         let resistive = try MemoryEvdev.resistivePanel()
         resistive.key(BTN_TOOL_FINGER)
-        let panel = EvdevDescription.description(of: resistive.dev)
+        let panel = withExtendedLifetime(resistive) { EvdevDescription.description(of: resistive.dev) }
         let clone = SingleTouchSlot.cloneDescription(of: panel)
-        for d in [panel, clone, EvdevDescription.description(of: try MemoryEvdev.multiTouchScreen().dev)] {
+        // Held in a constant: a temporary's libevdev may be freed before it is read.
+        let screen = try MemoryEvdev.multiTouchScreen()
+        let multiTouch = withExtendedLifetime(screen) { EvdevDescription.description(of: screen.dev) }
+        for d in [panel, clone, multiTouch] {
             let dev = try XCTUnwrap(EvdevDescription.libevdev(describing: d))
             defer { libevdev_free(dev) }
             XCTAssertEqual(EvdevDescription.description(of: dev), d)
