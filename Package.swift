@@ -81,7 +81,7 @@ let package = Package(
             name: "PressureCoreTests",
             dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureDeviceTools", "WireInvariants", "TestSupport"]),
         // The syscall funnel, the timerfd and the signalfd.
-        .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem"]),
+        .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem", "CLinux"]),
         .testTarget(
             name: "PressureLinuxTests",
             dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureLinux", "PressureDeviceTools", "TestSupport"]),

@@ -11,6 +11,7 @@
 #include <sys/un.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
+#include <linux/uinput.h>
 #include <linux/sockios.h>
 #include <unistd.h>
 #include <sched.h>
@@ -124,5 +125,54 @@ static inline int pressured_abs_bits(int fd, uint8_t *bits, size_t len) { return
 // A Unix stream socket's bytes sent and not yet read by its peer (SIOCOUTQ): ioctl is variadic, which Swift
 // does not import.
 static inline int pressured_unread_by_peer(int fd, int *n) { return ioctl(fd, SIOCOUTQ, n); }
+
+// systemd's file descriptor store (sd_pid_notify_with_fds): one datagram to the notify socket carrying `fd`
+// as SCM_RIGHTS, which Swift cannot build (CMSG_* are macros). Returns sendmsg's result.
+static inline ssize_t pressured_send_with_fd(int sock, const void *buf, size_t len, const struct sockaddr *to,
+                                             socklen_t tolen, int fd) {
+    struct iovec iov = { (void *)buf, len };
+    union { char bytes[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+    memset(&control, 0, sizeof(control));
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_name = (void *)to;
+    msg.msg_namelen = tolen;
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.bytes;
+    msg.msg_controllen = sizeof(control.bytes);
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &fd, sizeof(int));
+    return sendmsg(sock, &msg, MSG_NOSIGNAL);
+}
+
+// The descriptor a datagram carried (SCM_RIGHTS), or -1, and its bytes into buf (len - 1 at most, NUL-ended);
+// for tests of the above. Returns recvmsg's result.
+static inline ssize_t pressured_receive_with_fd(int sock, char *buf, size_t len, int *fd) {
+    struct iovec iov = { buf, len - 1 };
+    union { char bytes[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.bytes;
+    msg.msg_controllen = sizeof(control.bytes);
+    ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+    buf[n > 0 ? n : 0] = 0;
+    *fd = -1;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    if (n >= 0 && c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) memcpy(fd, CMSG_DATA(c), sizeof(int));
+    return n;
+}
+
+// A uinput device's name under /sys/devices/virtual/input (UI_GET_SYSNAME), and its end (UI_DEV_DESTROY):
+// for a clone taken back from systemd's store, which has no libevdev_uinput of its own.
+static inline int pressured_uinput_sysname(int fd, char *buf, size_t len) { return ioctl(fd, UI_GET_SYSNAME(len), buf); }
+static inline int pressured_uinput_destroy(int fd) { return ioctl(fd, UI_DEV_DESTROY); }
+// The device's phys, before it is created (libevdev_uinput_create_from_device leaves it empty).
+static inline int pressured_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 
 #endif

@@ -40,8 +40,12 @@ public struct FilterAccess: Sendable {
         WatchdogSignal=SIGABRT
         TimeoutAbortSec=1s
         # Restart=on-failure (the unit's) covers the watchdog; restart sooner than the unit's 500 ms, as the
-        # compositor's clone is gone until the new daemon makes one.
+        # panel is served unfiltered until the new daemon grabs it again.
         RestartSec=100ms
+        # Each clone's descriptor is kept here while the daemon restarts, so the compositor keeps the device
+        # and the new daemon writes to it again once it has grabbed the panel: one a panel, 64 being more than
+        # any panel PC has. Stopping the service closes them, and the clones go.
+        FileDescriptorStoreMax=64
 
         """
 

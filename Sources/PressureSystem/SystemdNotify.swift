@@ -40,6 +40,35 @@ public final class SystemdNotify {
 
     deinit { close(fd) }
 
+    /// Puts `fd` in systemd's file descriptor store under `name` (`FDSTORE=1`; the unit's
+    /// `FileDescriptorStoreMax=` must allow it): systemd keeps it while the service restarts and passes it
+    /// back (``SocketActivation/passed(storedPrefixes:)``). `name`: printable ASCII, no `:`, at most 255.
+    /// Returns whether systemd was sent it; a failure is logged, never fatal.
+    @discardableResult
+    public func store(_ descriptor: Int32, name: String) -> Bool {
+        let message = "FDSTORE=1\nFDNAME=\(name)"
+        do {
+            _ = try message.withCString { p throws(SystemError) in
+                try syscall("sendmsg", "sd_notify FDSTORE") {
+                    withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            pressured_send_with_fd(fd, p, strlen(p), $0, length, descriptor)
+                        }
+                    }
+                }
+            }
+            return true
+        } catch {
+            Log.warning("\(error)")
+            return false
+        }
+    }
+
+    /// Closes systemd's copies of the descriptors stored under `name` (`FDSTOREREMOVE=1`).
+    public func removeStored(name: String) {
+        send("FDSTOREREMOVE=1\nFDNAME=\(name)")
+    }
+
     /// Sends newline-separated assignments; a failure is logged once per call, never fatal.
     public func send(_ state: String) {
         do {

@@ -47,6 +47,7 @@ final class FilterAccessTests: XCTestCase {
         let s = settings(dropIn)
         XCTAssertEqual(s["WatchdogSec"], ["1s"])
         XCTAssertEqual(s["WatchdogSignal"], ["SIGABRT"])
+        XCTAssertEqual(s["FileDescriptorStoreMax"], ["64"], "the clones outlive a restart")
         XCTAssertEqual(s["DeviceAllow"], ["/dev/uinput rw"], "uinput and nothing else")
         XCTAssertEqual(s["SupplementaryGroups"], ["pressured-uinput"], "never `pressured`, the clients' group")
         XCTAssertNil(s["Restart"], "the unit's Restart=on-failure stands")

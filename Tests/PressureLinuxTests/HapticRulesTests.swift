@@ -64,5 +64,11 @@ final class HapticRulesTests: XCTestCase {
             return text.contains("O_RDWR")
         }
         XCTAssertEqual(writers, ["PressureLinux/Haptics/KernelForceFeedback.swift"], "only haptic nodes are opened for writing")
+        // Filter mode writes its clone through /dev/uinput, and opens nothing else.
+        let clone = try String(
+            contentsOf: Executables.repoRoot.appendingPathComponent("Sources/PressureLinux/Input/TouchClone.swift"),
+            encoding: .utf8)
+        XCTAssertEqual(clone.components(separatedBy: "open(").count - 1, 1, "one open, of /dev/uinput")
+        XCTAssertTrue(clone.contains(#"open("/dev/uinput", O_WRONLY | O_CLOEXEC)"#))
     }
 }

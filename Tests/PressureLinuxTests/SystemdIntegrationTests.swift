@@ -143,4 +143,39 @@ final class SystemdIntegrationTests: XCTestCase {
         // An inherited socket's file belongs to systemd: the daemon leaves it in place.
         XCTAssertTrue(FileManager.default.fileExists(atPath: path), (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
+
+    /// Filter mode's clones come back from systemd's store after a restart as named descriptors beside the
+    /// socket: one whose panel is not here is destroyed and systemd told to let go of it
+    /// (`FDSTOREREMOVE=1`) before `READY=1`, and the socket is still the one served.
+    func testAKeptCloneWithoutItsPanelIsLetGo() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("needs python3") }
+        let notify = try NotifyListener()
+        let path = notify.dir.appendingPathComponent("activated.sock").path
+        // systemd's order: the socket unit's descriptors, then the store's, each named in LISTEN_FDNAMES.
+        let wrapper = """
+            import os, socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); s.bind(sys.argv[1]); s.listen(8)
+            r, w = os.pipe()
+            os.dup2(s.fileno(), 3); os.dup2(w, 4); os.set_inheritable(3, True); os.set_inheritable(4, True)
+            os.environ.update(LISTEN_FDS="2", LISTEN_PID=str(os.getpid()),
+                              LISTEN_FDNAMES="pressured.socket:pressured-clone-event9", NOTIFY_SOCKET=sys.argv[2])
+            os.execv(sys.argv[3], sys.argv[3:])
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", wrapper, path, notify.path, try Executables.url("pressured").path,
+                       "--replay", "Tests/Fixtures/peek-pop.evemu", "--socket", path]
+        p.currentDirectoryURL = Executables.repoRoot
+        let err = notify.dir.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        p.standardError = try FileHandle(forWritingTo: err)
+        try p.run()
+        defer { if p.isRunning { p.terminate(); p.waitUntilExit() } }
+        XCTAssertEqual(notify.receive(), "FDSTOREREMOVE=1\nFDNAME=pressured-clone-event9")
+        XCTAssertEqual(notify.receive()?.hasPrefix("READY=1"), true)
+        let c = try SocketClient(path: path)
+        XCTAssertEqual(c.readObject()?["type"] as? String, "hello", "served on fd 3, not on the kept clone")
+        let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("pressured-clone-event9: the clone systemd kept from the last run removed"), log)
+    }
 }

@@ -77,36 +77,6 @@ extension Daemon {
         readDevice(id)
     }
 
-    /// Filter mode, where the configuration asks for it (``FilterMode``): the panel is grabbed and served
-    /// to the compositor through its clone. A panel that cannot be (another program grabbed it, no slots,
-    /// no uinput) is served as it is, saying so once; one with a touch down is served as it is until the
-    /// touch lifts (``readDevice(_:)`` tries again each time it has read all).
-    func startFilter(_ id: Int, _ device: EvdevDevice) {
-        let mode = hub.filterMode(for: device.description)
-        guard mode.on else { return }
-        grab(id, device, mode)
-    }
-
-    /// Grabs the panel and makes its clone, or leaves it waiting in ``awaitingGrab`` while a touch is down
-    /// on it (said once: the grab is tried again each time its events have all been read).
-    private func grab(_ id: Int, _ device: EvdevDevice, _ mode: FilterMode) {
-        do {
-            let clone = try device.makeClone(marksPalms: mode.palms)
-            clones[id] = clone
-            let waited = awaitingGrab.removeValue(forKey: id) != nil
-            Log.info("\(device.node): filtered (\(mode.source))\(waited ? ", once idle" : ""): grabbed, the compositor gets it as \(clone.node)\(mode.palms ? ", palms marked" : "")")
-        } catch {
-            guard error.errno == EAGAIN else {
-                awaitingGrab[id] = nil
-                Log.warning("\(device.node): not filtered, served as it is: \(error)")
-                return
-            }
-            if awaitingGrab.updateValue(mode, forKey: id) == nil {
-                Log.info("\(device.node): served as it is for now: \(error)")
-            }
-        }
-    }
-
     func readDevice(_ id: Int) {
         guard let device = devices[id] else { return }
         let clone = clones[id]
@@ -171,9 +141,8 @@ extension Daemon {
     /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told; a filtered
     /// panel's clone goes with it.
     func closeDevice(_ id: Int, why: String) {
-        clones.removeValue(forKey: id)?.close()
-        awaitingGrab[id] = nil
         guard let device = devices.removeValue(forKey: id) else { return }
+        endFilter(id, panelNode: device.node)
         Log.info("\(device.node): \(why)")
         loop.remove(device.fd)
         device.close()

@@ -26,6 +26,9 @@ public final class Daemon {
     var clones: [Int: TouchClone] = [:]
     /// Filter mode: panels served as they are until the touch down on them lifts, with their mode.
     var awaitingGrab: [Int: FilterMode] = [:]
+    /// Filter mode under systemd: the clones the last run left in the unit's file descriptor store, by their
+    /// stored name, until a panel takes its own back (`Daemon+Filter.swift`).
+    var keptClones: [String: Int32] = [:]
     var discovery: (any HotplugSource)? = nil
     var replay: ReplayRun? = nil
     /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.
@@ -69,7 +72,10 @@ public final class Daemon {
             signals = try SignalWatcher()
         } catch { throw .system(error) }
         let replayInput = try options.replay.map { path throws(DaemonError) in try ReplayInput.load(path, options: options) }
-        if let inherited = SocketActivation.listeningFD() {
+        let passed = SocketActivation.passed(storedPrefixes: [TouchClone.storePrefix])
+        for fd in passed.duplicates { Glibc.close(fd) }
+        keptClones = passed.stored
+        if let inherited = passed.listening.first {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
             // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
             Log.info("listening on the socket systemd passed (LISTEN_FDS, fd \(inherited))")
@@ -90,6 +96,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
+        discardUnclaimedKeptClones()
         haptics.start(discovery: discovery, replaying: options.replay != nil)
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         checkDescriptorBudget()
@@ -150,6 +157,7 @@ public final class Daemon {
         for (id, _) in clients { clientReady(id, EventLoop.readable) }
         performHubWork()
         hub.shutdown(reason: "shutdown")
+        endCloneContacts()
         performHubWork()
         learnedStore.flush(now: monotonicMicroseconds(), force: true)
         // Last words: the clients get up to a second, together, to take what is queued for them.

@@ -52,6 +52,13 @@ public final class EvdevDevice {
 
     deinit { close() }
 
+    /// The slot the panel's events go to until it says otherwise (`ABS_MT_SLOT`), as libevdev holds it; 0
+    /// for a panel without slots.
+    public var currentSlot: Int32 {
+        guard let d = dev else { return 0 }
+        return max(0, libevdev_get_current_slot(d))
+    }
+
     /// Frees libevdev and closes the descriptor (remove it from epoll first). Closing twice is harmless.
     public func close() {
         if let d = dev { libevdev_free(d) }
@@ -65,8 +72,10 @@ public final class EvdevDevice {
     /// (not grabbed); a panel with a touch down fails with `EAGAIN`, not grabbed, to be tried again once the
     /// touch has lifted. Touches are cancelled by slot (``TouchDevice/cloneSlots``): a protocol B panel's
     /// clone has its slots, a single-touch touchscreen's gets one (``SingleTouchSlot``); a protocol A
-    /// panel or a single-touch touchpad cannot be filtered.
-    public func makeClone(marksPalms: Bool) throws(SystemError) -> TouchClone {
+    /// panel or a single-touch touchpad cannot be filtered. `kept`: the clone systemd kept from the last run
+    /// (its store), taken back if the kernel says it is this panel's (the clone is then ``TouchClone/adopted``;
+    /// otherwise a new one is made and `kept` is left to the caller).
+    public func makeClone(marksPalms: Bool, kept: Int32? = nil) throws(SystemError) -> TouchClone {
         guard let d = dev else { throw SystemError(call: "libevdev_grab", subject: node, errno: EBADF) }
         let touch: TouchDevice
         do { touch = try TouchDevice(description) } catch {
@@ -89,6 +98,16 @@ public final class EvdevDevice {
         if libevdev_has_event_pending(d) > 0 {
             _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
             throw SystemError(call: "filter mode (events came as it grabbed; grabs after them)", subject: node, errno: EAGAIN)
+        }
+        if let kept {
+            do {
+                return try TouchClone(
+                    adopting: kept, panelName: description.name, panelNode: node, panelSlot: libevdev_get_current_slot(d),
+                    slots: cloneSlots == .one ? 1 : Int(slots), singleTouch: cloneSlots == .one ? description : nil,
+                    marksPalms: marksPalms)
+            } catch {
+                Log.warning("\(error); making a new clone")
+            }
         }
         do {
             switch cloneSlots {

@@ -1,4 +1,5 @@
 import CLibevdev
+import CLinux
 import Glibc
 import PressureCommandLine
 import PressureCore
@@ -11,7 +12,11 @@ import PressureCore
 /// and compositors into `wl_touch.cancel`.
 ///
 /// The grab and the clone belong to descriptors: a daemon that exits or crashes releases the panel, and
-/// the kernel ends the clone's open touches with it.
+/// the kernel ends the clone's open touches with it. Under systemd the daemon also puts the clone's
+/// descriptor in the unit's file descriptor store, so the clone outlives a crash or a watchdog kill: the
+/// compositor keeps the device it has open, and the restarted daemon takes it back
+/// (``init(adopting:panelName:panelNode:panelSlot:slots:singleTouch:marksPalms:)``), cancelling the touches
+/// the old one left down on it.
 public final class TouchClone {
     /// What the clone's name ends with; discovery never serves a device so named (pressured's own).
     public static let nameSuffix = " (pressured)"
@@ -23,7 +28,11 @@ public final class TouchClone {
     /// `FilterPalms`: the palms the tracker detects are marked on the clone too.
     public let marksPalms: Bool
     private var uinput: OpaquePointer?
-    private let fd: Int32
+    /// The uinput descriptor the clone is written through (systemd's store keeps a copy of it).
+    public let descriptor: Int32
+    /// Whether this clone was taken back from systemd's store rather than made (it then has no libevdev
+    /// uinput handle).
+    public let adopted: Bool
     /// The panel's current slot as its frames leave it (`ABS_MT_SLOT` is sent only when it changes).
     private var currentSlot: Int32 = 0
     /// Per slot: whether the clone's tool type there is `MT_TOOL_PALM` (it stays so past the lift, until the
@@ -40,6 +49,16 @@ public final class TouchClone {
     private var out: [input_event] = []
     /// A failed write was logged: one line, not one a frame.
     private var warned = false
+
+    /// What the names of clones in systemd's file descriptor store start with (``storeName(panelNode:)``).
+    public static let storePrefix = "pressured-clone-"
+
+    /// The name the clone of the panel at `panelNode` is stored under in systemd's file descriptor store
+    /// (`FDNAME=`: printable, no `:`): the prefix and the node's last component (`pressured-clone-event4`).
+    public static func storeName(panelNode: String) -> String {
+        let last = panelNode.split(separator: "/").last.map(String.init) ?? panelNode
+        return storePrefix + String(last.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0 != ":" })
+    }
 
     /// Whether `name` is a clone's (this daemon's or another's).
     public static func isClone(named name: String) -> Bool { name.hasSuffix(nameSuffix) }
@@ -63,13 +82,12 @@ public final class TouchClone {
         let fuzzy = (0..<UInt32(ABS_CNT)).filter { (libevdev_get_abs_info(dev, $0)?.pointee.fuzz ?? 0) != 0 }
         let fuzz = fuzzy.map { libevdev_get_abs_fuzz(dev, $0) }
         for code in fuzzy { libevdev_set_abs_fuzz(dev, code, 0) }
-        var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        let made = Self.create(from: dev, phys: Self.physPrefix + panelNode)
         libevdev_set_name(dev, name)
         libevdev_set_phys(dev, phys)
         for (code, f) in zip(fuzzy, fuzz) { libevdev_set_abs_fuzz(dev, code, f) }
         if addsToolType { _ = libevdev_disable_event_code(dev, abs, toolType) }
-        try self.init(created: created, rc: rc, slots: slots, marksPalms: marksPalms, singleTouch: nil)
+        try self.init(made, slots: slots, marksPalms: marksPalms, singleTouch: nil)
     }
 
     /// Makes the one-slot clone of a single-touch panel described by `panel` (opened from `panelNode`):
@@ -81,19 +99,63 @@ public final class TouchClone {
             throw SystemError(call: "libevdev (the one-slot clone's description)", subject: panelNode, errno: EINVAL)
         }
         defer { libevdev_free(dev) }
-        libevdev_set_phys(dev, Self.physPrefix + panelNode)
-        var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
-        try self.init(created: created, rc: rc, slots: 1, marksPalms: marksPalms, singleTouch: SingleTouchSlot(panel: panel))
+        let made = Self.create(from: dev, phys: Self.physPrefix + panelNode)
+        try self.init(made, slots: 1, marksPalms: marksPalms, singleTouch: SingleTouchSlot(panel: panel))
     }
 
-    private init(created: OpaquePointer?, rc: Int32, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?) throws(SystemError) {
-        guard rc == 0, let created else {
-            throw SystemError(call: "libevdev_uinput_create_from_device", subject: "/dev/uinput", errno: rc < 0 ? -rc : EIO)
+    /// A uinput device made from `dev` with `phys` (which libevdev does not pass on: the kernel's
+    /// `UI_SET_PHYS` on our own descriptor first, so udev rules and a restarted daemon can tell a clone's
+    /// panel).
+    private static func create(from dev: OpaquePointer, phys: String) -> Result<OpaquePointer, SystemError> {
+        // Written only: the clone plays no force feedback, so nothing comes back to read.
+        let fd = Glibc.open("/dev/uinput", O_WRONLY | O_CLOEXEC)
+        if fd < 0 { return .failure(SystemError(call: "open", subject: "/dev/uinput", errno: errno)) }
+        if pressured_uinput_set_phys(fd, phys) < 0 {
+            let e = errno
+            Glibc.close(fd)
+            return .failure(SystemError(call: "UI_SET_PHYS", subject: "/dev/uinput", errno: e))
         }
-        uinput = created
-        fd = libevdev_uinput_get_fd(created)
-        node = libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? "(no node)"
+        var created: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(dev, fd, &created)
+        guard rc == 0, let created else {
+            Glibc.close(fd)
+            return .failure(SystemError(call: "libevdev_uinput_create_from_device", subject: "/dev/uinput", errno: rc < 0 ? -rc : EIO))
+        }
+        return .success(created)
+    }
+
+    private convenience init(_ made: Result<OpaquePointer, SystemError>, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?) throws(SystemError) {
+        let created = try made.get()
+        self.init(uinput: created, descriptor: libevdev_uinput_get_fd(created),
+                  node: libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? "(no node)",
+                  slots: slots, marksPalms: marksPalms, singleTouch: singleTouch)
+    }
+
+    /// Takes back the clone systemd kept (`fd`, from its store) for the panel named `panelName` at
+    /// `panelNode`, if the kernel says it is that panel's clone (its name and phys); otherwise throws
+    /// `ESTALE`, and `fd` is left to the caller. The touches the previous daemon left down on it are
+    /// cancelled at once (``endContacts(currentSlot:)``): the panel, grabbed again with no touch down, goes on
+    /// from `panelSlot`.
+    public convenience init(adopting fd: Int32, panelName: String, panelNode: String, panelSlot: Int32, slots: Int,
+                            singleTouch: DeviceDescription?, marksPalms: Bool) throws(SystemError) {
+        let want = (name: panelName + Self.nameSuffix, phys: Self.physPrefix + panelNode)
+        let identity = UinputIdentity(descriptor: fd)
+        guard let identity, identity.name == want.name, identity.phys == want.phys else {
+            let found = identity.map { "\"\($0.name)\" at \"\($0.phys)\"" } ?? "no device the kernel names"
+            throw SystemError(call: "filter mode (the clone systemd kept is \(found), not this panel's)",
+                              subject: panelNode, errno: ESTALE)
+        }
+        self.init(uinput: nil, descriptor: fd, node: identity.node, slots: slots, marksPalms: marksPalms,
+                  singleTouch: singleTouch.map(SingleTouchSlot.init(panel:)))
+        endContacts(currentSlot: panelSlot)
+    }
+
+    private init(uinput: OpaquePointer?, descriptor: Int32, node: String, slots: Int, marksPalms: Bool,
+                 singleTouch: SingleTouchSlot?) {
+        self.uinput = uinput
+        self.descriptor = descriptor
+        adopted = uinput == nil
+        self.node = node
         self.marksPalms = marksPalms
         self.singleTouch = singleTouch
         palm = Array(repeating: false, count: max(1, slots))
@@ -108,10 +170,43 @@ public final class TouchClone {
 
     deinit { close() }
 
-    /// Destroys the clone (the panel went, or the daemon stops): the kernel ends its open touches.
+    /// Destroys the clone (the panel went, or filter mode is off for it now): the kernel ends its open
+    /// touches, and the device goes even while systemd's store still holds a copy of its descriptor.
     public func close() {
-        if let u = uinput { libevdev_uinput_destroy(u) }
+        if let u = uinput {
+            libevdev_uinput_destroy(u)  // the device; the descriptor is ours (opened in create)
+            Glibc.close(descriptor)
+        } else if adopted && open {
+            _ = pressured_uinput_destroy(descriptor)
+            Glibc.close(descriptor)
+        }
         uinput = nil
+        open = false
+    }
+
+    /// Whether the clone can still be written (``close()`` not called).
+    private var open = true
+
+    /// Cancels every touch down on the clone: each slot becomes a palm and lifts, in one frame (libinput
+    /// turns a begun touch's palm into `TOUCH_CANCEL`; the kernel drops the lifts of empty slots), and the
+    /// slot's next contact is made a finger again as after any cancel. For a clone taken back after a crash,
+    /// and for the daemon's exit while systemd keeps the clone for the next run. `currentSlot`: the panel's.
+    public func endContacts(currentSlot slot: Int32) {
+        guard open else { return }
+        out.removeAll(keepingCapacity: true)
+        for s in palm.indices {
+            append(EventType.abs, AbsCode.mtSlot, Int32(s))
+            append(EventType.abs, AbsCode.mtToolType, MTTool.palm)
+            append(EventType.abs, AbsCode.mtTrackingID, -1)
+            palm[s] = true
+            tracking[s] = -1
+        }
+        // Every touch and tool button up (the kernel passes on those the clone has and that were down).
+        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) { append(EventType.key, code, 0) }
+        currentSlot = max(0, min(slot, Int32(palm.count - 1)))
+        append(EventType.abs, AbsCode.mtSlot, currentSlot)
+        append(EventType.syn, SynCode.report, 0)
+        flush()
     }
 
     /// Writes `events` (a frame of the panel, up to and with its `SYN_REPORT`, or the start of one) to the
@@ -120,7 +215,7 @@ public final class TouchClone {
     /// and the panel's own tool type is not passed on for a slot marked a palm. A single-touch panel's
     /// frame gets its slot's events first, `held` saying whether the tracker has the panel held after it.
     func write(_ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool = false) {
-        guard uinput != nil else { return }
+        guard open else { return }
         if singleTouch != nil {
             translated.removeAll(keepingCapacity: true)
             singleTouch?.translate(events, held: held, into: &translated)
@@ -170,7 +265,7 @@ public final class TouchClone {
     /// single-touch panel's state goes through its slot as a frame like any other (`held`: whether the tracker
     /// has the panel held after the resync).
     func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool) {
-        guard uinput != nil else { return }
+        guard open else { return }
         let abs = UInt32(EV_ABS)
         if singleTouch != nil {
             // The panel's values as one frame of its own, through the slot like any other.
@@ -249,7 +344,7 @@ public final class TouchClone {
     /// One write of the frame: the kernel stamps the clone's events as they arrive.
     private func flush() {
         guard !out.isEmpty else { return }
-        let written = out.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let written = out.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         if written < 0 && errno != EINTR && !warned {
             warned = true
             Log.warning("\(node): writing the clone: \(String(cString: strerror(errno)))")

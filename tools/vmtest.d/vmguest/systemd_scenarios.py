@@ -78,6 +78,17 @@ class Journal:
                            text=True)
         return r.stdout.splitlines()
 
+    def stamped(self):
+        """(CLOCK_MONOTONIC seconds, the line) for each line: the clock of time.monotonic() in this guest."""
+        args = ["journalctl", "-b", "-u", self.unit, "-o", "short-monotonic", "--no-pager", "-q"]
+        r = subprocess.run(args + (["--after-cursor", self.cursor] if self.cursor else []), capture_output=True,
+                           text=True)
+        out = []
+        for line in r.stdout.splitlines():
+            if m := re.match(r"^\[\s*([\d.]+)\]\s+\S+\s+\S+?:\s(.*)$", line):
+                out.append((float(m.group(1)), m.group(2)))
+        return out
+
     def wait_for(self, text, timeout=30):
         return wait_until(lambda: next((l for l in self.lines() if text in l), None), timeout,
                           f"{text!r} in the journal of {self.unit}")
