@@ -126,9 +126,10 @@ static inline int pressured_abs_bits(int fd, uint8_t *bits, size_t len) { return
 // does not import.
 static inline int pressured_unread_by_peer(int fd, int *n) { return ioctl(fd, SIOCOUTQ, n); }
 
-// systemd's file descriptor store (sd_pid_notify_with_fds): one datagram to the notify socket carrying `fd`
-// as SCM_RIGHTS, which Swift cannot build (CMSG_* are macros). Returns sendmsg's result.
-static inline ssize_t pressured_send_with_fd(int sock, const void *buf, size_t len, const struct sockaddr *to,
+// systemd's notify socket: one datagram, carrying `fd` as SCM_RIGHTS for its file descriptor store
+// (sd_pid_notify_with_fds) unless `fd` is negative; Swift cannot build the control message (CMSG_* are
+// macros). Returns sendmsg's result.
+static inline ssize_t pressured_send_datagram(int sock, const void *buf, size_t len, const struct sockaddr *to,
                                              socklen_t tolen, int fd) {
     struct iovec iov = { (void *)buf, len };
     union { char bytes[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
@@ -139,6 +140,7 @@ static inline ssize_t pressured_send_with_fd(int sock, const void *buf, size_t l
     msg.msg_namelen = tolen;
     msg.msg_iov = &iov;
     msg.msg_iovlen = 1;
+    if (fd < 0) return sendmsg(sock, &msg, MSG_NOSIGNAL);
     msg.msg_control = control.bytes;
     msg.msg_controllen = sizeof(control.bytes);
     struct cmsghdr *c = CMSG_FIRSTHDR(&msg);

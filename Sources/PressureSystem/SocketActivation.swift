@@ -8,7 +8,7 @@ public enum SocketActivation {
     public struct Passed: Equatable, Sendable {
         /// Listening sockets, in the order passed.
         public var listening: [Int32] = []
-        /// Stored descriptors by their name (a name given twice keeps the first; the others are closed).
+        /// Stored descriptors by their name (a name given twice keeps the first: ``duplicates``).
         public var stored: [String: Int32] = [:]
         /// Descriptors passed twice under one stored name, for the caller to close.
         public var duplicates: [Int32] = []

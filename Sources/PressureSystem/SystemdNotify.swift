@@ -40,28 +40,13 @@ public final class SystemdNotify {
 
     deinit { close(fd) }
 
-    /// Puts `fd` in systemd's file descriptor store under `name` (`FDSTORE=1`; the unit's
+    /// Puts `descriptor` in systemd's file descriptor store under `name` (`FDSTORE=1`; the unit's
     /// `FileDescriptorStoreMax=` must allow it): systemd keeps it while the service restarts and passes it
     /// back (``SocketActivation/passed(storedPrefixes:)``). `name`: printable ASCII, no `:`, at most 255.
     /// Returns whether systemd was sent it; a failure is logged, never fatal.
     @discardableResult
     public func store(_ descriptor: Int32, name: String) -> Bool {
-        let message = "FDSTORE=1\nFDNAME=\(name)"
-        do {
-            _ = try message.withCString { p throws(SystemError) in
-                try syscall("sendmsg", "sd_notify FDSTORE") {
-                    withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            pressured_send_with_fd(fd, p, strlen(p), $0, length, descriptor)
-                        }
-                    }
-                }
-            }
-            return true
-        } catch {
-            Log.warning("\(error)")
-            return false
-        }
+        transmit("FDSTORE=1\nFDNAME=\(name)", carrying: descriptor)
     }
 
     /// Closes systemd's copies of the descriptors stored under `name` (`FDSTOREREMOVE=1`).
@@ -71,16 +56,27 @@ public final class SystemdNotify {
 
     /// Sends newline-separated assignments; a failure is logged once per call, never fatal.
     public func send(_ state: String) {
+        transmit(state, carrying: -1)
+    }
+
+    /// One datagram to systemd, with `descriptor` attached (`SCM_RIGHTS`) unless it is negative; whether it
+    /// went, a failure logged.
+    @discardableResult
+    private func transmit(_ message: String, carrying descriptor: Int32) -> Bool {
         do {
-            _ = try state.withCString { p throws(SystemError) in
-                try syscall("sendto", "sd_notify") {
+            _ = try message.withCString { p throws(SystemError) in
+                try syscall("sendmsg", "sd_notify") {
                     withUnsafePointer(to: &address) {
                         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            sendto(fd, p, strlen(p), Int32(MSG_NOSIGNAL), $0, length)
+                            pressured_send_datagram(fd, p, strlen(p), $0, length, descriptor)
                         }
                     }
                 }
             }
-        } catch { Log.warning("\(error)") }
+            return true
+        } catch {
+            Log.warning("\(error)")
+            return false
+        }
     }
 }

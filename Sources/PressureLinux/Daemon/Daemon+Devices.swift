@@ -72,14 +72,14 @@ extension Daemon {
         }
         devices[id] = device
         deviceNodes[node] = id
-        startFilter(id, device)
+        filters.start(id, device, mode: hub.filterMode(for: device.description))
         // Events may already be waiting (a finger was down when we started).
         readDevice(id)
     }
 
     func readDevice(_ id: Int) {
         guard let device = devices[id] else { return }
-        let clone = clones[id]
+        let clone = filters.clone(id)
         while true {
             readBuffer.removeAll(keepingCapacity: true)
             let outcome = device.read(into: &readBuffer)
@@ -92,7 +92,7 @@ extension Daemon {
             switch outcome {
             case .ok:
                 // A panel waiting for its filter, all its events read: grabbed unless a touch is down.
-                if clone == nil, let mode = awaitingGrab[id] { grab(id, device, mode) }
+                if clone == nil { filters.retry(id, device) }
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)
@@ -142,7 +142,7 @@ extension Daemon {
     /// panel's clone goes with it.
     func closeDevice(_ id: Int, why: String) {
         guard let device = devices.removeValue(forKey: id) else { return }
-        endFilter(id, panelNode: device.node)
+        filters.end(id, panelNode: device.node)
         Log.info("\(device.node): \(why)")
         loop.remove(device.fd)
         device.close()

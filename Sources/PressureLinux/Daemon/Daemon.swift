@@ -22,20 +22,15 @@ public final class Daemon {
     var clients = ClientConnections()
     var devices: [Int: EvdevDevice] = [:]
     var deviceNodes: [String: Int] = [:]
-    /// Filter mode: the clones of the panels it grabbed, by device id (``TouchClone``).
-    var clones: [Int: TouchClone] = [:]
-    /// Filter mode: panels served as they are until the touch down on them lifts, with their mode.
-    var awaitingGrab: [Int: FilterMode] = [:]
-    /// Filter mode under systemd: the clones the last run left in the unit's file descriptor store, by their
-    /// stored name, until a panel takes its own back (`Daemon+Filter.swift`).
-    var keptClones: [String: Int32] = [:]
+    /// Filter mode's grabbed panels, their clones, and the clones systemd kept (``PanelFilters``).
+    let filters: PanelFilters
     var discovery: (any HotplugSource)? = nil
     var replay: ReplayRun? = nil
     /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.
     var catchUp: ClientCatchUp? = nil
     var lifetime = LoopLifetime()
     var readBuffer: [InputEvent] = []
-    let notify = SystemdNotify()
+    let notify: SystemdNotify?
     /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
     var watchdog: DeadlineTimer? = nil
     /// The last `STATUS=` sent; nil until `READY=1` went out (STATUS changes are reported after it).
@@ -74,7 +69,8 @@ public final class Daemon {
         let replayInput = try options.replay.map { path throws(DaemonError) in try ReplayInput.load(path, options: options) }
         let passed = SocketActivation.passed(storedPrefixes: [TouchClone.storePrefix])
         for fd in passed.duplicates { Glibc.close(fd) }
-        keptClones = passed.stored
+        notify = SystemdNotify()
+        filters = PanelFilters(kept: passed.stored, notify: notify)
         if let inherited = passed.listening.first {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
             // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
@@ -96,7 +92,7 @@ public final class Daemon {
         } else {
             startDevices()
         }
-        discardUnclaimedKeptClones()
+        filters.discardUnclaimed()
         haptics.start(discovery: discovery, replaying: options.replay != nil)
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         checkDescriptorBudget()
@@ -157,7 +153,7 @@ public final class Daemon {
         for (id, _) in clients { clientReady(id, EventLoop.readable) }
         performHubWork()
         hub.shutdown(reason: "shutdown")
-        endCloneContacts()
+        filters.endContacts { self.devices[$0]?.currentSlot ?? 0 }
         performHubWork()
         learnedStore.flush(now: monotonicMicroseconds(), force: true)
         // Last words: the clients get up to a second, together, to take what is queued for them.

@@ -102,7 +102,7 @@ public final class EvdevDevice {
         if let kept {
             do {
                 return try TouchClone(
-                    adopting: kept, panelName: description.name, panelNode: node, panelSlot: libevdev_get_current_slot(d),
+                    adopting: kept, panelName: description.name, panelNode: node, panelSlot: currentSlot,
                     slots: cloneSlots == .one ? 1 : Int(slots), singleTouch: cloneSlots == .one ? description : nil,
                     marksPalms: marksPalms)
             } catch {

@@ -49,6 +49,8 @@ public final class TouchClone {
     private var out: [input_event] = []
     /// A failed write was logged: one line, not one a frame.
     private var warned = false
+    /// Whether the clone can still be written (``close()`` not called).
+    private var open = true
 
     /// What the names of clones in systemd's file descriptor store start with (``storeName(panelNode:)``).
     public static let storePrefix = "pressured-clone-"
@@ -173,19 +175,13 @@ public final class TouchClone {
     /// Destroys the clone (the panel went, or filter mode is off for it now): the kernel ends its open
     /// touches, and the device goes even while systemd's store still holds a copy of its descriptor.
     public func close() {
-        if let u = uinput {
-            libevdev_uinput_destroy(u)  // the device; the descriptor is ours (opened in create)
-            Glibc.close(descriptor)
-        } else if adopted && open {
-            _ = pressured_uinput_destroy(descriptor)
-            Glibc.close(descriptor)
-        }
+        guard open else { return }
+        // A clone taken back has no libevdev handle: the kernel's UI_DEV_DESTROY is what libevdev would do.
+        if let u = uinput { libevdev_uinput_destroy(u) } else { _ = pressured_uinput_destroy(descriptor) }
+        Glibc.close(descriptor)  // ours either way (opened in create, or passed back by systemd)
         uinput = nil
         open = false
     }
-
-    /// Whether the clone can still be written (``close()`` not called).
-    private var open = true
 
     /// Cancels every touch down on the clone: each slot becomes a palm and lifts, in one frame (libinput
     /// turns a begun touch's palm into `TOUCH_CANCEL`; the kernel drops the lifts of empty slots), and the

@@ -72,19 +72,16 @@ class Journal:
             r = subprocess.run(["journalctl", "-b", "-n", "0", "--show-cursor", "-q"], capture_output=True, text=True)
             self.cursor = r.stdout.strip().removeprefix("-- cursor: ")
 
-    def lines(self):
-        args = ["journalctl", "-b", "-u", self.unit, "-o", "cat", "--no-pager", "-q"]
+    def lines(self, output="cat"):
+        args = ["journalctl", "-b", "-u", self.unit, "-o", output, "--no-pager", "-q"]
         r = subprocess.run(args + (["--after-cursor", self.cursor] if self.cursor else []), capture_output=True,
                            text=True)
         return r.stdout.splitlines()
 
     def stamped(self):
         """(CLOCK_MONOTONIC seconds, the line) for each line: the clock of time.monotonic() in this guest."""
-        args = ["journalctl", "-b", "-u", self.unit, "-o", "short-monotonic", "--no-pager", "-q"]
-        r = subprocess.run(args + (["--after-cursor", self.cursor] if self.cursor else []), capture_output=True,
-                           text=True)
         out = []
-        for line in r.stdout.splitlines():
+        for line in self.lines("short-monotonic"):
             if m := re.match(r"^\[\s*([\d.]+)\]\s+\S+\s+\S+?:\s(.*)$", line):
                 out.append((float(m.group(1)), m.group(2)))
         return out
