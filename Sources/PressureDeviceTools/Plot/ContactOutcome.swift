@@ -1,7 +1,7 @@
 import PressureCore
 
 /// What one contact came to, for a picture of many contacts: coloured by this rather than one colour a
-/// contact, which nobody can match beyond a dozen (issue 28). A contact that popped counts as popped
+/// contact, which nobody can match beyond a dozen. A contact that popped counts as popped
 /// (it peeked first), one that peeked as peeked; a long press only where it did neither.
 public enum ContactOutcome: String, CaseIterable, Hashable, Sendable {
     case ordinary, peeked, popped, longPress, palm
