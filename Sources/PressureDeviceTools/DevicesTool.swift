@@ -70,9 +70,11 @@ public enum DevicesTool {
                 }
                 guard classified || TouchDeviceFilter.isTouch(description) else { continue }
                 do {
+                    // The same sources the daemon uses: defaults, then udev's PRESSURED_* properties, then the files.
+                    let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
                     if let row = try row(
-                        node: node, description: description, configuration: configuration, settings: settings,
-                        store: store)
+                        node: node, description: description, udev: udev, configuration: configuration,
+                        settings: settings, store: store)
                     {
                         rows.append(row)
                     }
@@ -109,23 +111,24 @@ public enum DevicesTool {
         return (DevInputWatcher.eventNodes(in: inputDirectory ?? DeviceDiscovery.defaultInputDirectory), false)
     }
 
-    /// What pressured makes of a device; nil if it is not a touch device after all.
+    /// What pressured makes of a device, whose node has `udev`'s properties; nil if it is not a touch
+    /// device after all.
     static func row(
-        node: String, description: DeviceDescription, configuration: Configuration?, settings: GestureSettings,
-        store: LearnedStateStore? = nil
+        node: String, description: DeviceDescription, udev: UdevDeviceProperties = UdevDeviceProperties(),
+        configuration: Configuration?, settings: GestureSettings, store: LearnedStateStore? = nil
     ) throws(ConfigurationLoadError) -> Row? {
         guard let device = try? TouchDevice(description) else { return nil }
-        // The same sources the daemon uses: defaults, then udev's PRESSURED_* properties, then the files.
-        let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
-        let calibration = try DeviceCalibration.resolve(device: device, configuration: configuration, udev: udev)
-        let persists = description.identity.bus != BusType.virtual
+        // The daemon's setup; but a calibration it would fall back from is the error this shows (touch
+        // thresholds it does not show).
+        let setup = DeviceSetup(
+            device: device, configuration: configuration ?? Configuration(), settings: settings, udev: udev)
+        for case .calibration(let error) in setup.notices { throw .configuration(error) }
+        let persists = DeviceSetup.persistsLearning(description)
         let learned = persists ? LearnedDeviceKey(device).flatMap { store?.load($0, quiet: true) } : nil
         // The pipeline decides force capability and maximum force as the daemon will.
-        let pipeline = TouchPipeline(
-            device: device, deviceID: 0, force: .resolve(calibration, settings: settings, learned: learned),
-            settings: settings)
+        let pipeline = setup.pipeline(deviceID: 0, learned: learned)
         return Row(
-            node: node, device: device, calibration: calibration,
+            node: node, device: device, calibration: setup.calibration,
             forceCapability: pipeline.forceCapability, maximumPossibleForce: pipeline.maximumPossibleForce,
             force: DeviceForceStatus(device: 0, pipeline: pipeline),
             filter: configuration.map { FilterMode.resolve(for: description, in: $0) } ?? FilterMode())

@@ -85,23 +85,19 @@ public struct ReplayOptions: Sendable {
         do { device = try TouchDevice(capture.device) } catch {
             throw .capture(.capture(CaptureError(file: path, line: 0, reason: .noTouchDevice)))
         }
-        let calibration: ResolvedCalibration?
+        // As the daemon sets a device up (no udev: a capture has no node), but a configuration it would
+        // fall back from is an error here: what the tool shows is what the configuration does.
+        let setup: DeviceSetup
         do {
-            calibration = try DeviceCalibration.resolve(device: device, configuration: configuration)
-        } catch { throw .configuration(error) }
-        let tracking: ResolvedTracking
-        do { tracking = try (configuration ?? Configuration()).tracking(for: device) } catch {
-            throw .configuration(.configuration(error))
-        }
+            setup = try DeviceSetup(device: device, configuration: configuration ?? Configuration(), settings: settings)
+                .checked()
+        } catch { throw .configuration(.configuration(error)) }
         var learned = given
         if learned == nil, let file = learnedPath {
             do { learned = try LearnedStateStore.read(path: file, for: device) } catch { throw .learned(error) }
         }
-        // As the daemon sets a device up: configuration wins, else the average is learned (in memory).
-        var pipeline = TouchPipeline(
-            device: device, deviceID: 1, force: .resolve(calibration, settings: settings, learned: learned),
-            settings: settings, reportsTouches: reportsTouches, tracking: tracking.settings)
-        pipeline.setScreen((configuration ?? Configuration()).screen(for: device))
-        return ReplaySetup(capture: capture, device: device, calibration: calibration, pipeline: pipeline)
+        return ReplaySetup(
+            capture: capture, device: device, calibration: setup.calibration,
+            pipeline: setup.pipeline(deviceID: 1, learned: learned, reportsTouches: reportsTouches))
     }
 }

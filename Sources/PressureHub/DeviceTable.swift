@@ -83,13 +83,9 @@ struct DeviceTable: Sendable {
         for problem in udev.problems { work.notices.append(.warning("\(node): ignoring udev property \(problem)")) }
         let key = LearnedDeviceKey(device)
         let rememberedLearner = key.flatMap { k in remembered.last { $0.key == k }?.learner }
-        let setup = Self.forceSetup(
-            for: device, node: node, udev: udev, learned: rememberedLearner ?? learned, settings, configuration, &work)
-        var pipeline = TouchPipeline(
-            device: device, deviceID: id, force: setup, settings: settings,
-            tracking: Self.tracking(for: device, node: node, configuration, &work))
+        let setup = Self.setup(of: device, node: node, udev: udev, settings, configuration, &work)
+        var pipeline = setup.pipeline(deviceID: id, learned: rememberedLearner ?? learned)
         pipeline.recordsTransitions = recordsTransitions
-        pipeline.setScreen(configuration.screen(for: device, udevMatrix: udev.calibrationMatrix))
         entries.append(Device(
             id: id, node: node, udev: udev, pipeline: pipeline, assumed: assumed, learningKey: key,
             persistsLearning: persistsLearning, savedRevision: pipeline.force.learnedRevision, clock: clock))
@@ -113,10 +109,9 @@ struct DeviceTable: Sendable {
         let device = entries[i].pipeline.device
         let node = entries[i].node
         let udev = entries[i].udev
-        let setup = Self.forceSetup(for: device, node: node, udev: udev, learned: nil, settings, configuration, &work)
-        let tracking = Self.tracking(for: device, node: node, configuration, &work)
-        entries[i].pipeline.apply(settings: settings, force: setup, tracking: tracking)
-        entries[i].pipeline.setScreen(configuration.screen(for: device, udevMatrix: udev.calibrationMatrix))
+        let setup = Self.setup(of: device, node: node, udev: udev, settings, configuration, &work)
+        entries[i].pipeline.apply(settings: settings, force: setup.force(learned: nil), tracking: setup.tracking)
+        entries[i].pipeline.setScreen(setup.screen)
         let after = entries[i].info
         return before.forceCapability != after.forceCapability
             || before.maximumPossibleForce != after.maximumPossibleForce || before.screen != after.screen
@@ -156,35 +151,14 @@ struct DeviceTable: Sendable {
         return reset
     }
 
-    /// How a device's force is set up: its calibration from udev and the configuration, and whether
-    /// its average is configured, learned (from `learned` on) or the prior. A calibration the
-    /// configuration gets wrong falls back to the defaults with a warning: the device is still served.
-    static func forceSetup(
-        for device: TouchDevice, node: String, udev: UdevDeviceProperties, learned: AverageTouchLearner?,
-        _ settings: GestureSettings, _ configuration: Configuration, _ work: inout Hub.Work
-    ) -> ForceModel.Setup {
-        guard device.hasPressure, let axis = device.pressureAxis else { return .none }
-        do {
-            let resolved = try configuration.calibration(for: device.description, pressureAxis: axis, udev: udev)
-            return .resolve(resolved, settings: settings, learned: learned)
-        } catch {
-            work.notices.append(.warning("\(node): \(error); using the uncalibrated defaults"))
-            let prior = ResolvedCalibration(
-                calibration: ForceCalibration.uncalibrated(axis: axis), sources: CalibrationSources(), matchedSections: [])
-            return .resolve(prior, settings: settings, learned: learned)
-        }
-    }
-
-    /// Touch thresholds the configuration gets wrong fall back to the defaults with a warning (the palm
-    /// size, which cannot be wrong once parsed, stays).
-    static func tracking(
-        for device: TouchDevice, node: String, _ configuration: Configuration, _ work: inout Hub.Work
-    ) -> TrackerSettings {
-        do {
-            return try configuration.tracking(for: device).settings
-        } catch {
-            work.notices.append(.warning("\(node): \(error); using the default touch thresholds"))
-            return TrackerSettings(palmSize: configuration.palmSize(for: device.description).size)
-        }
+    /// The device's setup under the configuration; what the configuration gets wrong falls back to the
+    /// defaults with a warning: the device is still served.
+    static func setup(
+        of device: TouchDevice, node: String, udev: UdevDeviceProperties, _ settings: GestureSettings,
+        _ configuration: Configuration, _ work: inout Hub.Work
+    ) -> DeviceSetup {
+        let setup = DeviceSetup(device: device, configuration: configuration, settings: settings, udev: udev)
+        for notice in setup.notices { work.notices.append(.warning("\(node): \(notice)")) }
+        return setup
     }
 }

@@ -44,11 +44,7 @@ enum FixtureFiles {
     static func productPipeline(_ capture: Capture, settings: GestureSettings = GestureSettings(), touches: Bool)
         throws -> TouchPipeline
     {
-        let device = try TouchDevice(capture.device)
-        let resolved = try device.pressureAxis.flatMap { axis in
-            device.hasPressure ? try Configuration().calibration(for: device.description, pressureAxis: axis) : nil
-        }
-        return TouchPipeline(device: device, deviceID: 1, force: .resolve(resolved, settings: settings),
-                             settings: settings, reportsTouches: touches)
+        try DeviceSetup(device: try TouchDevice(capture.device), configuration: Configuration(), settings: settings)
+            .checked().pipeline(deviceID: 1, reportsTouches: touches)
     }
 }

@@ -58,8 +58,7 @@ extension Daemon {
             return
         }
         let udev = UdevDeviceProperties(UdevDiscovery.propertiesIfRunning(ofNode: node))
-        // Virtual devices (uinput: test rigs, remote desktops) learn in memory only.
-        let persists = device.description.identity.bus != BusType.virtual
+        let persists = DeviceSetup.persistsLearning(device.description)
         let key = (try? TouchDevice(device.description)).flatMap(LearnedDeviceKey.init)
         let learned = persists ? key.flatMap { learnedStore.load($0) } : nil
         guard let id = hub.addDevice(
