@@ -67,7 +67,7 @@ let package = Package(
             name: "pressure-bench",
             dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
-        .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol"]),
+        .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
         .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureProtocol", "PressureWebSocket", "PressureWebBridge"]),
         // The wire's promises to apps, checked on event streams: shared by the tests and the fuzz targets
@@ -77,9 +77,25 @@ let package = Package(
         // condition, the unified diff golden comparisons print, and a client's stream checked (by
         // WireInvariants) against the protocol's promises.
         .target(name: "TestSupport", dependencies: ["WireInvariants"], path: "Tests/TestSupport"),
+        // What the tests of the core, the captures, the hub and the device tools share: the test devices and
+        // event scripts, the fixtures read and replayed as `pressurectl replay` does, and the wire's promises
+        // checked event by event as test failures.
+        .target(
+            name: "DeviceTestSupport", dependencies: ["PressureCore", "PressureCapture", "WireInvariants"],
+            path: "Tests/DeviceTestSupport"),
+        // A test target for each source target it names, holding the tests of what that target owns.
         .testTarget(
             name: "PressureCoreTests",
-            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureDeviceTools", "WireInvariants", "TestSupport"]),
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "WireInvariants", "TestSupport", "DeviceTestSupport"]),
+        .testTarget(
+            name: "PressureCaptureTests",
+            dependencies: ["PressureCore", "PressureCapture", "WireInvariants", "TestSupport", "DeviceTestSupport"]),
+        .testTarget(
+            name: "PressureHubTests",
+            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "TestSupport", "DeviceTestSupport"]),
+        .testTarget(
+            name: "PressureDeviceToolsTests",
+            dependencies: ["PressureCore", "PressureCapture", "PressureDeviceTools", "DeviceTestSupport"]),
         // The syscall funnel, the timerfd and the signalfd.
         .testTarget(name: "PressureSystemTests", dependencies: ["PressureSystem", "CLinux"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import DeviceTestSupport
 import XCTest
 
 @testable import PressureCore

@@ -1,3 +1,4 @@
+import DeviceTestSupport
 import Foundation
 @testable import PressureCapture
 @testable import PressureCore

@@ -1,4 +1,6 @@
+import DeviceTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PressureCore
