@@ -86,7 +86,7 @@ let package = Package(
         // A test target for each source target it names, holding the tests of what that target owns.
         .testTarget(
             name: "PressureCoreTests",
-            dependencies: ["PressureCore", "PressureCapture", "PressureHub", "WireInvariants", "TestSupport", "DeviceTestSupport"]),
+            dependencies: ["PressureCore", "PressureCapture", "WireInvariants", "TestSupport", "DeviceTestSupport"]),
         .testTarget(
             name: "PressureCaptureTests",
             dependencies: ["PressureCore", "PressureCapture", "WireInvariants", "TestSupport", "DeviceTestSupport"]),

@@ -1,10 +1,9 @@
 import DeviceTestSupport
 @testable import PressureCore
-@testable import PressureHub
 import XCTest
 
-/// Filter mode's one slot for a single-touch panel (``SingleTouchSlot``): every transition of its table,
-/// the clone's description, and the slot the hub names for a cancel on such a panel.
+/// Filter mode's one slot for a single-touch panel (``SingleTouchSlot``): every transition of its table
+/// and the clone's description (the slot the hub names for a cancel on such a panel: `HubFilterTests`).
 final class SingleTouchSlotTests: XCTestCase {
     /// The clone's frame for one panel frame at `ms`, the tracker having the panel `held` after it.
     func frame(_ slot: inout SingleTouchSlot, _ ms: Int64, held: Bool, _ body: (inout EventScript) -> Void) -> [String] {
@@ -106,32 +105,5 @@ final class SingleTouchSlotTests: XCTestCase {
         XCTAssertNil(try TouchDevice(pad).cloneSlots)
         XCTAssertEqual(try TouchDevice(pad).whyNotCancellable, "a single-touch touchpad")
         XCTAssertNil(try TouchDevice(TestDevices.slotted).whyNotCancellable)
-    }
-
-    /// In the hub: a firm press on a resistive panel in a region that wants previews is held from its
-    /// first frame and cancelled in slot 0 (the clone's one slot) from its peek until the lift.
-    func testAPeekOnASingleTouchPanelCancelsSlotZero() throws {
-        var hub = Hub(configuration: try Configuration.parse("""
-            [resistive]
-            MatchName = Test Resistive Panel*
-            PressureAverage = 60
-            """, file: "t.conf"))
-        let device = try XCTUnwrap(hub.addDevice(node: "n", description: TestDevices.singleTouch))
-        let c = hub.connect(mayControl: false)
-        for line in [#"{"request":"subscribe"}"#,
-                     #"{"request":"setRegion","region":"all","x":0,"y":0,"width":5000,"height":5000,"wants":["previews"]}"#] {
-            hub.receive(client: c, line: Array(line.utf8)[...], now: Timestamp(microseconds: 0))
-        }
-        func step(_ ms: Int64, _ body: (inout EventScript) -> Void) -> (held: Bool, cancelled: [Int]) {
-            var s = EventScript()
-            s.frame(at: ms, body)
-            hub.handle(device: device, events: s.events[...])
-            return (hub.isHeld(device: device, slot: 0), hub.cancelledSlots(device: device, palms: false))
-        }
-        var seen = [step(0) { $0.single(x: 100, y: 100, p: 40, touch: 1) }]
-        seen.append(step(10) { $0.single(p: 250) })
-        seen.append(step(20) { $0.single(p: 0, touch: 0) })
-        XCTAssertEqual(seen.map(\.held), [true, true, false])
-        XCTAssertEqual(seen.map(\.cancelled), [[], [0], []])
     }
 }

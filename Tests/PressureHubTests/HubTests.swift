@@ -238,4 +238,12 @@ final class HubTests: XCTestCase {
         screen.name = "uhid test advanced_silicon_2575_0204"
         XCTAssertNotNil(hub.addDevice(node: "/dev/input/event1", description: screen))
     }
+
+    func testTheHubLogsUnusableProperties() throws {
+        var hub = Hub(configuration: Configuration())
+        _ = hub.addDevice(node: "/dev/input/event3", description: TestDevices.slotted,
+                          udev: UdevDeviceProperties(["LIBINPUT_CALIBRATION_MATRIX": "1 2"]))
+        XCTAssertTrue(hub.takeWork().notices.contains(
+            .warning(#"/dev/input/event3: ignoring udev property LIBINPUT_CALIBRATION_MATRIX="1 2" (expected six numbers)"#)))
+    }
 }
