@@ -12,12 +12,8 @@ struct RegionRouter: Sendable {
         var wants: RegionWants
         var app: String?
         var items: [QuickActionItem]
-        /// The touch peeked (whatever the owner was sent for it).
-        var peeked = false
-        /// An icon's quick-action menu was shown in place of the peek: the rest of the press is the menu's.
-        var menuShown = false
-        /// The region does not want previews, so this touch's peek, pop and dismiss are not sent.
-        var previewRefused = false
+        /// Where the touch is in its press (``Stage``: its table says what the owner gets of each gesture).
+        var stage = Stage.pressing
         /// The region lets the daemon play haptics for the touch (`haptics` of `setRegion`).
         var haptics: Bool
 
@@ -30,14 +26,9 @@ struct RegionRouter: Sendable {
             items = r.items
         }
 
-        /// An icon: its peek shows the app's quick actions (``Menu/icon(app:own:)``).
-        var isIcon: Bool { app != nil && wants.contains(.quickActions) }
-
-        /// Whether the owner is to see the touch's next force threshold come: before the peek, where the
-        /// peek shows something (a preview, an icon's menu); while peeking, where a pop can follow.
-        var showsProgress: Bool {
-            peeked ? !menuShown && !previewRefused : wants.contains(.previews) || isIcon
-        }
+        /// The app whose icon the region is: its peek shows the app's quick actions (``Menu/icon(app:own:)``);
+        /// nil where the region is not an icon.
+        var icon: String? { wants.contains(.quickActions) ? app : nil }
     }
 
     /// What the quick-action menu of an owned touch shows.
@@ -82,10 +73,10 @@ struct RegionRouter: Sendable {
     }
 
     /// Whether a touch's `progress` is for its owner's eyes: a touch no region owns always shows it; an
-    /// owned one only while its next threshold can bring the owner something (``Owner/showsProgress``).
+    /// owned one only while its next threshold can bring the owner something (``Stage/showsProgress(wants:icon:)``).
     func showsProgress(_ e: PressureEvent) -> Bool {
         guard !owners.isEmpty, let o = owners[e.contactKey] else { return true }
-        return o.showsProgress
+        return o.stage.showsProgress(wants: o.wants, icon: o.icon)
     }
 
     /// Whether the daemon may play haptics for a touch: one no region owns, or whose region allows it.
@@ -112,36 +103,22 @@ struct RegionRouter: Sendable {
         guard !owners.isEmpty else { return .unowned }
         let touch = e.contactKey
         guard var o = owners[touch] else { return .unowned }
-        var event = e
-        var menu: Menu? = nil
-        let send: Bool
-        switch g {
-        case .peek:
-            o.peeked = true
-            if let app = o.app, o.isIcon {
-                // An icon: pressing it shows the app's quick actions, as on a home screen.
-                event.kind = .gesture(.quickActions)
-                menu = .icon(app: app, own: o.items)
-                o.menuShown = true
-                send = true
-            } else if o.wants.contains(.previews) {
-                send = true
-            } else {
-                o.previewRefused = true  // not a peek there: nor its pop or dismiss
-                send = false
-            }
-        case .pop, .dismiss:
-            send = !o.menuShown && !o.previewRefused
-        case .quickActions:
-            // The swipe up of a peek, shown or not: a region that wants quick actions but no previews
-            // still gets its items.
-            send = !o.menuShown && o.wants.contains(.quickActions)
-            if send { menu = .items(o.items) }
-        case .longPress:
-            send = o.wants.contains(.longPress)
-        }
+        let step = o.stage.after(g, wants: o.wants, icon: o.icon)
+        o.stage = step.next
         owners[touch] = o
-        guard send else { return .withheld }
+        var event = e
+        let menu: Menu?
+        switch step.sent {
+        case .nothing:
+            return .withheld
+        case .gesture:
+            menu = nil
+        case .iconMenu(let app):
+            event.kind = .gesture(.quickActions)
+            menu = .icon(app: app, own: o.items)
+        case .regionItems:
+            menu = .items(o.items)
+        }
         return .owner(client: o.client, event: event, region: o.region, app: menu != nil ? o.app : nil, menu: menu)
     }
 }
