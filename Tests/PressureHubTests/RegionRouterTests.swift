@@ -50,7 +50,9 @@ final class RegionRouterTests: XCTestCase {
     }
 
     func stageNamed(_ name: String) throws -> Stage {
-        let all: [String: Stage] = ["pressing": .pressing, "previewing": .previewing, "menu": .menu, "refused": .refused]
+        let all: [String: Stage] = [
+            "pressing": .pressing, "previewing": .previewing, "menu": .menu, "refused": .refused,
+        ]
         return try XCTUnwrap(all[name], "no stage \(name)")
     }
 
@@ -90,6 +92,11 @@ final class RegionRouterTests: XCTestCase {
         }
     }
 
+    /// A stage, a gesture and a region, in words for a failure.
+    func describe(_ stage: Stage, _ g: GestureKind, _ r: Region) -> String {
+        "\(stage) + \(g.rawValue) in a region wanting \(r.wants.rawValue), app \(r.app ?? "none")"
+    }
+
     func testTheTransitionTableIsWhatTheCodeDoes() throws {
         let rows = try table(["stage", "gesture", "condition", "next", "the owner gets"])
         var used = Set<Int>()
@@ -98,7 +105,7 @@ final class RegionRouterTests: XCTestCase {
                 for r in Self.regions {
                     let owner = RegionRouter.Owner(r)
                     let got = stage.after(g, wants: owner.wants, icon: owner.icon)
-                    let what = "\(stage) + \(g.rawValue) in a region wanting \(r.wants.rawValue), app \(r.app ?? "none")"
+                    let what = describe(stage, g, r)
                     let row = try rows.first { row in
                         try stages(row.cells[0]).contains(stage)
                             && row.cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -134,8 +141,9 @@ final class RegionRouterTests: XCTestCase {
             used.insert(row.line)
             for r in Self.regions {
                 let owner = RegionRouter.Owner(r)
-                XCTAssertEqual(stage.showsProgress(wants: owner.wants, icon: owner.icon), holds(row.cells[1], r, line: row.line),
-                               "RegionRouter+Stage.swift:\(row.line): \(stage) in a region wanting \(r.wants.rawValue)")
+                XCTAssertEqual(
+                    stage.showsProgress(wants: owner.wants, icon: owner.icon), holds(row.cells[1], r, line: row.line),
+                    "RegionRouter+Stage.swift:\(row.line): \(stage) in a region wanting \(r.wants.rawValue)")
             }
         }
         XCTAssertEqual(used.count, rows.count, "a row no stage reaches")
@@ -193,9 +201,10 @@ final class RegionRouterTests: XCTestCase {
                     case .iconMenu(let app): expected = "7 r: quickActions, icon \(app) [\"new\"], app \(app)"
                     case .regionItems: expected = "7 r: quickActions, items [\"new\"], app \(r.app ?? "none")"
                     }
-                    let what = "\(stage) + \(g.rawValue) in a region wanting \(r.wants.rawValue), app \(r.app ?? "none")"
+                    let what = describe(stage, g, r)
                     XCTAssertEqual(describe(router.route(g, touch(g))), expected, what)
-                    XCTAssertEqual(router.showsProgress(touch()), step.next.showsProgress(wants: r.wants, icon: owner.icon), what)
+                    XCTAssertEqual(
+                        router.showsProgress(touch()), step.next.showsProgress(wants: r.wants, icon: owner.icon), what)
                     walked += 1
                 }
             }
