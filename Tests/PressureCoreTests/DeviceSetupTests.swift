@@ -1,3 +1,4 @@
+import DeviceTestSupport
 @testable import PressureCore
 import XCTest
 
