@@ -67,6 +67,7 @@ let package = Package(
             name: "pressure-bench",
             dependencies: ["PressureCore", "PressureCapture", "PressureHub", "PressureCommandLine", "PressureLinux"],
             path: "Benchmarks/pressure-bench"),
+        // TestSupport for the table of names in docs/protocol.md, which the protocol's types are tested against.
         .testTarget(name: "PressureProtocolTests", dependencies: ["PressureProtocol", "WireInvariants", "TestSupport"]),
         .testTarget(name: "PressureWebSocketTests", dependencies: ["PressureWebSocket"]),
         .testTarget(name: "PressureWebBridgeTests", dependencies: ["PressureProtocol", "PressureWebSocket", "PressureWebBridge"]),
@@ -74,8 +75,8 @@ let package = Package(
         // (tools/fuzz builds these files as a module of its own), so it reports violations as values.
         .target(name: "WireInvariants", dependencies: ["PressureProtocol"], path: "Tests/WireInvariants"),
         // What the tests share: the built executables, a daemon process, a raw socket client, waiting on a
-        // condition, the unified diff golden comparisons print, and a client's stream checked (by
-        // WireInvariants) against the protocol's promises.
+        // condition, the unified diff golden comparisons print, a client's stream checked (by
+        // WireInvariants) against the protocol's promises, and docs/protocol.md's table of names.
         .target(name: "TestSupport", dependencies: ["WireInvariants"], path: "Tests/TestSupport"),
         // What the tests of the core, the captures, the hub and the device tools share: the test devices and
         // event scripts, the fixtures read and replayed as `pressurectl replay` does, and the wire's promises

@@ -12,12 +12,10 @@ struct TakenTouches: Sendable {
     var isEmpty: Bool { keys.isEmpty }
 
     /// The region's owner got gesture `g` of the touch (``RegionRouter/route(_:_:)`` returned it for the
-    /// owner): a peek, quick actions or a long press take it; a pop or dismiss follow a peek that did.
+    /// owner): a gesture that takes a touch (``GestureKind/takesTouch``, the protocol's table of names)
+    /// takes it. An owner gets a pop or dismiss only after the peek, which took the touch already.
     mutating func gave(_ g: GestureKind, of key: ContactKey) {
-        switch g {
-        case .peek, .quickActions, .longPress: keys.insert(key)
-        case .pop, .dismiss: break
-        }
+        if g.takesTouch { keys.insert(key) }
     }
 
     /// The touch ended: nothing of it is taken any longer.

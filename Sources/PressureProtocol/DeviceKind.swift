@@ -1,4 +1,4 @@
 /// A screen the finger touches directly, or a pad the finger moves a pointer with (DEVICE's `kind`).
-public enum DeviceKind: String, Sendable {
+public enum DeviceKind: String, Sendable, CaseIterable {
     case touchscreen, touchpad
 }

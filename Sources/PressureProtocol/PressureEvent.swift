@@ -6,7 +6,7 @@ public struct PressureEvent: Hashable, Sendable {
     }
 
     /// `UITouch.Phase`, as far as apps need it.
-    public enum TouchPhase: String, Hashable, Sendable {
+    public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
         case began, moved, ended, cancelled
     }
 

@@ -96,19 +96,19 @@ enum RequestDecoder {
         var subscription = Subscription()
         if let events = try fields.field("events") {
             guard case .array(let elements) = events else {
-                throw .invalid(
-                    "'events' must be a list of \"gestures\", \"touches\", \"devices\", not \(events.typeDescription)")
+                throw .invalid("'events' must be a list of \(quotedList(eventNames)), not \(events.typeDescription)")
             }
             subscription.gestures = false
             for element in elements {
-                switch element {
-                case .string("gestures"): subscription.gestures = true
-                case .string("touches"): subscription.touches = true
-                case .string("devices"): subscription.devices = true
-                case .string(let other):
-                    throw .invalid("unknown event kind \(ClientRequest.quoted(other)) in 'events'; known: gestures, touches, devices")
-                default:
+                guard case .string(let name) = element else {
                     throw .invalid("'events' must hold strings, not \(element.typeDescription)")
+                }
+                switch EventKind(rawValue: name) {
+                case .gestures: subscription.gestures = true
+                case .touches: subscription.touches = true
+                case .devices: subscription.devices = true
+                case nil:
+                    throw .invalid("unknown event kind \(ClientRequest.quoted(name)) in 'events'; known: \(list(eventNames))")
                 }
             }
         }
@@ -141,7 +141,8 @@ enum RequestDecoder {
         }
         if let value = try fields.field("sensitivity") {
             guard case .string(let name) = value, let sensitivity = Sensitivity(rawValue: name) else {
-                throw .invalid("'sensitivity' must be \"light\", \"medium\" or \"firm\", not \(describe(value))")
+                let names = quotedList(Sensitivity.allCases.map(\.rawValue), lastJoinedBy: " or ")
+                throw .invalid("'sensitivity' must be \(names), not \(describe(value))")
             }
             change.sensitivity = sensitivity
         }
@@ -155,6 +156,21 @@ enum RequestDecoder {
             throw .invalid("'set' needs one or more of 'forceTouch', 'sensitivity', 'haptics'")
         }
         return change
+    }
+
+    /// The names of the protocol's vocabularies, from the types that hold them, for the messages: each
+    /// message lists exactly the names there are.
+    static let eventNames = EventKind.allCases.map(\.rawValue)
+    static let wantNames = RegionWants.names.map(\.0)
+
+    /// `gestures, touches, devices`.
+    static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+    /// `"gestures", "touches", "devices"`, or with the last joined by `" or "`, `"light", "medium" or "firm"`.
+    static func quotedList(_ names: [String], lastJoinedBy last: String = ", ") -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + last + quoted[quoted.count - 1]
     }
 
     /// A value for a message: strings quoted, numbers and literals as JSON, containers by their type.
@@ -213,12 +229,12 @@ enum RequestDecoder {
         }
         if let wants = try fields.field("wants") {
             guard case .array(let names) = wants else {
-                throw .invalid("'wants' must be a list of \"previews\", \"quickActions\", \"longPress\"")
+                throw .invalid("'wants' must be a list of \(quotedList(wantNames))")
             }
             region.wants = []
             for name in names {
                 guard case .string(let s) = name, let w = RegionWants.names.first(where: { $0.0 == s })?.1 else {
-                    throw .invalid("unknown want \(describe(name)); known: previews, quickActions, longPress")
+                    throw .invalid("unknown want \(describe(name)); known: \(list(wantNames))")
                 }
                 region.wants.insert(w)
             }

@@ -52,7 +52,7 @@ public enum ServerMessage: Hashable, Sendable {
     }
 
     /// The `change` of a `device` event.
-    public enum DeviceChange: String, Hashable, Sendable {
+    public enum DeviceChange: String, Hashable, Sendable, CaseIterable {
         case added, removed, changed
     }
 
