@@ -37,12 +37,7 @@ PRESSURED_EXPORT uint32_t pressured_event_reply_get_events(struct pressured_even
 	for (size_t i = 0; events && i < json_object_array_length(events); i++) {
 		json_object *e = json_object_array_get_idx(events, i);
 		const char *name = json_object_is_type(e, json_type_string) ? json_object_get_string(e) : "";
-		if (strcmp(name, "gestures") == 0)
-			mask |= PRESSURED_SUBSCRIBE_GESTURES;
-		else if (strcmp(name, "touches") == 0)
-			mask |= PRESSURED_SUBSCRIBE_TOUCHES;
-		else if (strcmp(name, "devices") == 0)
-			mask |= PRESSURED_SUBSCRIBE_DEVICES;
+		mask |= pressured_name_bit(pressured_event_kind_names, PRESSURED_EVENT_KINDS, name);
 	}
 	return mask;
 }

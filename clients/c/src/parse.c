@@ -151,6 +151,19 @@ static const char *const request_names[] = {
 	[PRESSURED_REQUEST_CHOOSE_ACTION] = "chooseAction",
 };
 
+const char *const pressured_event_kind_names[PRESSURED_EVENT_KINDS] = {"gestures", "touches", "devices"};
+const char *const pressured_wants_names[PRESSURED_WANTS] = {"previews", "quickActions", "longPress"};
+_Static_assert(PRESSURED_SUBSCRIBE_DEVICES == 1 << (PRESSURED_EVENT_KINDS - 1), "a bit for each event kind");
+_Static_assert(PRESSURED_WANTS_LONG_PRESS == 1 << (PRESSURED_WANTS - 1), "a bit for each want");
+
+uint32_t pressured_name_bit(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return 1u << i;
+	return 0;
+}
+
 enum pressured_request_type pressured_request_type_from_name(const char *name)
 {
 	if (!name)

@@ -107,6 +107,14 @@ struct pressured_event *pressured_parse_line(json_tokener *tokener, const char *
 					     char *why, size_t whylen);
 struct pressured_device *pressured_device_from_json(json_object *obj);
 enum pressured_request_type pressured_request_type_from_name(const char *name);
+/* The names of `subscribe`'s events and `setRegion`'s wants, by bit: name i is the mask's 1 << i
+ * (enum pressured_subscription, enum pressured_region_wants). */
+#define PRESSURED_EVENT_KINDS 3
+#define PRESSURED_WANTS 3
+extern const char *const pressured_event_kind_names[PRESSURED_EVENT_KINDS];
+extern const char *const pressured_wants_names[PRESSURED_WANTS];
+/* The bit of @p name in @p names (n of them), 0 when it is none of them. */
+uint32_t pressured_name_bit(const char *const *names, size_t n, const char *name);
 
 /* event.c */
 struct pressured_event *pressured_event_new(enum pressured_event_type type);

@@ -50,6 +50,16 @@ static int add(json_object *obj, const char *key, json_object *value)
 	return 0;
 }
 
+/* The names of the bits set in @p mask, in bit order: a `subscribe`'s events, a `setRegion`'s wants. */
+static json_object *name_list(const char *const *names, size_t n, uint32_t mask)
+{
+	json_object *list = json_object_new_array();
+	for (size_t i = 0; list && i < n; i++)
+		if (mask & (1u << i))
+			json_object_array_add(list, json_object_new_string(names[i]));
+	return list;
+}
+
 static json_object *start(struct pressured *p, const char *name, int *err)
 {
 	*err = 0;
@@ -107,12 +117,7 @@ PRESSURED_EXPORT int64_t pressured_subscribe(struct pressured *p, uint32_t event
 	if (app && !valid_string(app))
 		return invalid(p, obj, "app must be 1 to 256 bytes");
 	if (events) {
-		json_object *list = json_object_new_array();
-		static const char *const names[] = {"gestures", "touches", "devices"};
-		for (size_t i = 0; list && i < 3; i++)
-			if (events & (1u << i))
-				json_object_array_add(list, json_object_new_string(names[i]));
-		err = add(obj, "events", list);
+		err = add(obj, "events", name_list(pressured_event_kind_names, PRESSURED_EVENT_KINDS, events));
 	}
 	if (devices && err == 0) {
 		json_object *list = json_object_new_array();
@@ -149,12 +154,7 @@ PRESSURED_EXPORT int64_t pressured_set_region(struct pressured *p, const char *r
 	if (z != 0 && !err)
 		err = add(obj, "z", json_object_new_int(z));
 	if (wants && !err) {
-		json_object *list = json_object_new_array();
-		static const char *const names[] = {"previews", "quickActions", "longPress"};
-		for (size_t i = 0; list && i < 3; i++)
-			if (wants & (1u << i))
-				json_object_array_add(list, json_object_new_string(names[i]));
-		err = add(obj, "wants", list);
+		err = add(obj, "wants", name_list(pressured_wants_names, PRESSURED_WANTS, wants));
 	}
 	if (app && !err)
 		err = add(obj, "app", json_object_new_string(app));

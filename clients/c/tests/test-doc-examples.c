@@ -28,8 +28,6 @@ static int tri(json_object *o, const char *key)
 /* Makes the request @p line stands for through the public API. */
 static int64_t make_request(struct pressured *p, json_object *o)
 {
-	static const char *const events[] = {"gestures", "touches", "devices"};
-	static const char *const wants[] = {"previews", "quickActions", "longPress"};
 	const char *name = pj_string(o, "request");
 	double x = 0, y = 0, w = 0, h = 0;
 	int64_t z = 0;
@@ -50,7 +48,7 @@ static int64_t make_request(struct pressured *p, json_object *o)
 		size_t n = 0;
 		for (size_t i = 0; devs && i < json_object_array_length(devs) && i < 64; i++)
 			ids[n++] = json_object_get_int64(json_object_array_get_idx(devs, i));
-		id = pressured_subscribe(p, mask(pj_get(o, "events", json_type_array), events, 3), devs ? ids : NULL, n,
+		id = pressured_subscribe(p, mask(pj_get(o, "events", json_type_array), pressured_event_kind_names, PRESSURED_EVENT_KINDS), devs ? ids : NULL, n,
 					 pj_string(o, "app"));
 	} else if (strcmp(name, "setRegion") == 0) {
 		pj_double(o, "x", &x);
@@ -59,7 +57,7 @@ static int64_t make_request(struct pressured *p, json_object *o)
 		pj_double(o, "height", &h);
 		pj_int(o, "z", &z);
 		id = pressured_set_region(p, pj_string(o, "region"), x, y, w, h, (int)z,
-					  mask(pj_get(o, "wants", json_type_array), wants, 3), pj_string(o, "app"), items,
+					  mask(pj_get(o, "wants", json_type_array), pressured_wants_names, PRESSURED_WANTS), pj_string(o, "app"), items,
 					  tri(o, "haptics"));
 	} else if (strcmp(name, "removeRegion") == 0) {
 		id = pressured_remove_region(p, pj_string(o, "region"));
