@@ -45,6 +45,7 @@ final class HapticEffectSelectionTests: XCTestCase {
     func testGesturesMapToEffectsAndDismissPlaysNone() {
         XCTAssertEqual(GestureKind.allCases.compactMap(HapticGesture.init), [.peek, .pop, .quickActions, .longPress])
         XCTAssertEqual(HapticGesture.allCases.map(\.index), [0, 1, 2, 3])
+        XCTAssertEqual(HapticGesture.allCases.map(\.keyPrefix), ["Peek", "Pop", "QuickActions", "LongPress"])
         XCTAssertEqual(HapticGesture.allCases.filter(\.needsForce), [.peek, .pop, .quickActions])
     }
 

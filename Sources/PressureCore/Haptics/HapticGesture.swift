@@ -6,15 +6,10 @@ public enum HapticGesture: String, CaseIterable, Hashable, Sendable {
     case quickActions
     case longPress
 
-    /// The gesture's effect, or nil for one that plays none (`dismiss`).
+    /// The gesture's effect, or nil for one that plays none (`dismiss`): each case is the ``GestureKind``
+    /// of the same protocol name, so no table maps one to the other by hand.
     public init?(_ kind: GestureKind) {
-        switch kind {
-        case .peek: self = .peek
-        case .pop: self = .pop
-        case .quickActions: self = .quickActions
-        case .longPress: self = .longPress
-        case .dismiss: return nil
-        }
+        self.init(rawValue: kind.rawValue)
     }
 
     /// Peek, pop and quick actions need force; long press does not (it stays when force is off).
@@ -22,21 +17,12 @@ public enum HapticGesture: String, CaseIterable, Hashable, Sendable {
 
     /// Its index in ``allCases``: the slot of its uploaded effect on a device.
     public var index: Int {
-        switch self {
-        case .peek: return 0
-        case .pop: return 1
-        case .quickActions: return 2
-        case .longPress: return 3
-        }
+        Self.allCases.firstIndex(of: self) ?? 0
     }
 
-    /// The name configuration keys start with (`PeekEffect`, `PopMs` …).
+    /// The name configuration keys start with (`PeekEffect`, `PopMs`, `QuickActionsEffect` …): the
+    /// protocol name, capitalised.
     public var keyPrefix: String {
-        switch self {
-        case .peek: return "Peek"
-        case .pop: return "Pop"
-        case .quickActions: return "QuickActions"
-        case .longPress: return "LongPress"
-        }
+        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
 }
