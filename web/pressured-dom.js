@@ -3,11 +3,13 @@
 // "Events"). Where the viewport is on the screen is learned from touches seen both as DOM touches and as
 // the daemon's contacts. Imported by pressured.js; touches nothing until attach() is called.
 
-const EVENT_NAMES = {
+/** The DOM event each gesture arrives as on its element. */
+export const GESTURE_EVENTS = {
   peek: "pressured:peek", pop: "pressured:pop", dismiss: "pressured:dismiss",
   quickActions: "pressured:quickactions", longPress: "pressured:longpress",
 };
-const ACTING = new Set(["peek", "pop", "quickActions", "longPress"]);
+/** The gestures that take their touch (docs/protocol.md, "Names"): a touch that got one does not also click. */
+export const TAKES_A_TOUCH = new Set(["peek", "pop", "quickActions", "longPress"]);
 const DEFAULT_WANTS = ["previews", "longPress"];
 
 let nextRegion = 1;
@@ -319,12 +321,12 @@ class Page {
     const entry = m.region ? this.byRegion.get(m.region) : null;
     let taken = false;
     if (entry) {
-      entry.element.dispatchEvent(new CustomEvent(EVENT_NAMES[m.type], { bubbles: true, cancelable: true, detail: this._detail(m) }));
+      entry.element.dispatchEvent(new CustomEvent(GESTURE_EVENTS[m.type], { bubbles: true, cancelable: true, detail: this._detail(m) }));
       taken = true;
     } else if (!m.region) {
       for (const hook of this.hooks) taken = hook(m, this) === true || taken;
     }
-    if (!taken || !ACTING.has(m.type)) return;
+    if (!taken || !TAKES_A_TOUCH.has(m.type)) return;
     const key = `${m.device}:${m.contact}`;
     let contact = this.contacts.get(key);
     if (!contact) {

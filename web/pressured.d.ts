@@ -53,6 +53,8 @@ export interface ContactEvent extends Message {
 }
 
 export type GestureType = "peek" | "pop" | "dismiss" | "quickActions" | "longPress";
+/** The gestures' `type`s (docs/protocol.md, "Names"). */
+export declare const GESTURES: readonly GestureType[];
 
 export interface QuickActionItem { id: string; title: string; subtitle?: string; icon?: string }
 
@@ -121,6 +123,7 @@ export interface ConnectionEventMap {
   quickActions: GestureEvent;
   longPress: GestureEvent;
   touch: TouchMessage;
+  reply: Reply;
   device: Message & { change: "added" | "removed" | "changed"; device: DeviceInfo };
   settings: Message & { settings: Settings };
   dropped: Message & { touches: number };

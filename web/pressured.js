@@ -15,7 +15,8 @@ export { enableWebKitForceEvents, pressure, WEBKIT_FORCE_AT_MOUSE_DOWN, WEBKIT_F
 /** The protocol version this module speaks (the daemon's `hello` says its own). */
 export const PROTOCOL = 1;
 
-const GESTURES = ["peek", "pop", "dismiss", "quickActions", "longPress"];
+/** The gestures' `type`s (docs/protocol.md, "Names"): each is also dispatched as a `gesture` event. */
+export const GESTURES = ["peek", "pop", "dismiss", "quickActions", "longPress"];
 
 /** An `error` answer from the daemon or the bridge; `code` is the wire code (`not-permitted`, ...). */
 export class PressuredError extends Error {

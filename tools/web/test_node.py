@@ -1,6 +1,7 @@
 """pressured.js under Debian's Node (the Electron main-process path: the daemon's Unix socket), the Electron
-helper (electron-preload.cjs against a fake ipcRenderer, electron-main.js against the daemon) and the
-TypeScript declarations under Debian's tsc (`tsc --noEmit` on a small typed example):
+helper (electron-preload.cjs against a fake ipcRenderer, electron-main.js against the daemon), the
+TypeScript declarations under Debian's tsc (`tsc --noEmit` on a small typed example), and both against
+docs/protocol.md's table of names:
 
     /usr/bin/python3 -m unittest discover -s tools/web -v
 """
@@ -34,6 +35,14 @@ class NodeTests(unittest.TestCase):
 
     def test_electron_helper_against_a_fake_ipc_and_the_unix_socket(self):
         self.run_node_test("electron.test.mjs")
+
+    def test_the_module_and_its_declarations_know_every_name_of_the_protocol(self):
+        """node/vocabulary.test.mjs: docs/protocol.md's table of names against pressured.js, pressured-dom.js
+        and pressured.d.ts (no daemon)."""
+        out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "vocabulary.test.mjs")],
+                             capture_output=True, text=True, timeout=180)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertIn("# fail 0", out.stdout)
 
     def test_typescript_declarations(self):
         out = subprocess.run(["tsc", "-p", os.path.join(HERE, "node")], capture_output=True, text=True, timeout=120)
