@@ -11,19 +11,6 @@
 
 Q_LOGGING_CATEGORY(lcPressured, "pressured")
 
-const char *PointEvent::typeName() const
-{
-    switch (kind) {
-    case Peek: return "peek";
-    case Pop: return "pop";
-    case Dismiss: return "dismiss";
-    case QuickActions: return "quickActions";
-    case LongPress: return "longPress";
-    case Touch: return "touch";
-    }
-    return "touch";
-}
-
 static QString str(const char *s)
 {
     return s ? QString::fromUtf8(s) : QString();
@@ -225,18 +212,6 @@ QVariantMap PressuredConnection::settingsMap(pressured_event *ev)
     };
 }
 
-static PointEvent::Kind kindOf(int type)
-{
-    switch (type) {
-    case PRESSURED_EVENT_PEEK: return PointEvent::Peek;
-    case PRESSURED_EVENT_POP: return PointEvent::Pop;
-    case PRESSURED_EVENT_DISMISS: return PointEvent::Dismiss;
-    case PRESSURED_EVENT_QUICK_ACTIONS: return PointEvent::QuickActions;
-    case PRESSURED_EVENT_LONG_PRESS: return PointEvent::LongPress;
-    default: return PointEvent::Touch;
-    }
-}
-
 void PressuredConnection::handle(pressured_event *ev)
 {
     const int type = pressured_event_get_type(ev);
@@ -255,48 +230,6 @@ void PressuredConnection::handle(pressured_event *ev)
     case PRESSURED_EVENT_DISCONNECTED:
         emit disconnected(str(pressured_event_get_message(ev)));
         break;
-    case PRESSURED_EVENT_PEEK:
-    case PRESSURED_EVENT_POP:
-    case PRESSURED_EVENT_DISMISS:
-    case PRESSURED_EVENT_QUICK_ACTIONS:
-    case PRESSURED_EVENT_LONG_PRESS:
-    case PRESSURED_EVENT_TOUCH: {
-        PointEvent e;
-        e.kind = kindOf(type);
-        e.arrivalMs = nowMs();
-        e.time = pressured_event_get_time(ev);
-        e.device = pressured_event_get_device_id(ev);
-        e.contact = pressured_event_get_contact(ev);
-        e.screen = QPointF(pressured_event_get_screen_x(ev), pressured_event_get_screen_y(ev));
-        e.force = pressured_event_get_force(ev);
-        e.maximumPossibleForce = pressured_event_get_maximum_possible_force(ev);
-        e.region = str(pressured_event_get_region(ev));
-        if (type == PRESSURED_EVENT_TOUCH) {
-            switch (pressured_event_touch_get_phase(ev)) {
-            case PRESSURED_TOUCH_BEGAN: e.phase = PointEvent::Began; break;
-            case PRESSURED_TOUCH_MOVED: e.phase = PointEvent::Moved; break;
-            case PRESSURED_TOUCH_ENDED: e.phase = PointEvent::Ended; break;
-            case PRESSURED_TOUCH_CANCELLED: e.phase = PointEvent::Cancelled; break;
-            default: return;
-            }
-            double progress = 0;
-            if (pressured_event_touch_get_progress(ev, &progress))
-                e.progress = progress;
-        } else {
-            e.app = str(pressured_event_get_app(ev));
-            for (size_t i = 0, n = pressured_event_get_item_count(ev); i < n; ++i) {
-                QVariantMap item{ { QStringLiteral("id"), str(pressured_event_get_item_id(ev, i)) },
-                                  { QStringLiteral("title"), str(pressured_event_get_item_title(ev, i)) } };
-                if (const char *s = pressured_event_get_item_subtitle(ev, i))
-                    item[QStringLiteral("subtitle")] = str(s);
-                if (const char *s = pressured_event_get_item_icon(ev, i))
-                    item[QStringLiteral("icon")] = str(s);
-                e.items.append(item);
-            }
-        }
-        emit pointEvent(e);
-        break;
-    }
     case PRESSURED_EVENT_DEVICE: {
         pressured_device *d = pressured_event_get_device(ev, 0);
         if (!d)
@@ -325,6 +258,47 @@ void PressuredConnection::handle(pressured_event *ev)
                            pressured_event_error_is_fatal(ev));
         break;
     default:
-        break; // the list of types grows: ignore the others
+        // Gestures and touches; the list of types grows: ignore the others (never take one for a touch).
+        if (const std::optional<PointEvent::Kind> kind = PointEvent::kindOf(type))
+            handlePoint(ev, *kind);
+        break;
     }
+}
+
+void PressuredConnection::handlePoint(pressured_event *ev, PointEvent::Kind kind)
+{
+    PointEvent e;
+    e.kind = kind;
+    e.arrivalMs = nowMs();
+    e.time = pressured_event_get_time(ev);
+    e.device = pressured_event_get_device_id(ev);
+    e.contact = pressured_event_get_contact(ev);
+    e.screen = QPointF(pressured_event_get_screen_x(ev), pressured_event_get_screen_y(ev));
+    e.force = pressured_event_get_force(ev);
+    e.maximumPossibleForce = pressured_event_get_maximum_possible_force(ev);
+    e.region = str(pressured_event_get_region(ev));
+    if (kind == PointEvent::Touch) {
+        switch (pressured_event_touch_get_phase(ev)) {
+        case PRESSURED_TOUCH_BEGAN: e.phase = PointEvent::Began; break;
+        case PRESSURED_TOUCH_MOVED: e.phase = PointEvent::Moved; break;
+        case PRESSURED_TOUCH_ENDED: e.phase = PointEvent::Ended; break;
+        case PRESSURED_TOUCH_CANCELLED: e.phase = PointEvent::Cancelled; break;
+        default: return;
+        }
+        double progress = 0;
+        if (pressured_event_touch_get_progress(ev, &progress))
+            e.progress = progress;
+    } else {
+        e.app = str(pressured_event_get_app(ev));
+        for (size_t i = 0, n = pressured_event_get_item_count(ev); i < n; ++i) {
+            QVariantMap item{ { QStringLiteral("id"), str(pressured_event_get_item_id(ev, i)) },
+                              { QStringLiteral("title"), str(pressured_event_get_item_title(ev, i)) } };
+            if (const char *s = pressured_event_get_item_subtitle(ev, i))
+                item[QStringLiteral("subtitle")] = str(s);
+            if (const char *s = pressured_event_get_item_icon(ev, i))
+                item[QStringLiteral("icon")] = str(s);
+            e.items.append(item);
+        }
+    }
+    emit pointEvent(e);
 }

@@ -84,6 +84,7 @@ private:
     void dispatch();
     void drain();
     void handle(pressured_event *ev);
+    void handlePoint(pressured_event *ev, PointEvent::Kind kind);
     void armTimer();
     static QVariantMap deviceMap(pressured_device *device);
     static QVariantMap settingsMap(pressured_event *ev);

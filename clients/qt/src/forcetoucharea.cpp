@@ -266,10 +266,8 @@ void ForceTouchArea::handleGesture(const PointEvent &e, TouchTracker *tracker)
     if (!m_current)
         m_current = key;
     const QPointF point = itemPoint(e, tracker);
-    const bool acting = e.kind == PointEvent::Peek || e.kind == PointEvent::Pop
-        || e.kind == PointEvent::QuickActions || e.kind == PointEvent::LongPress;
     // The daemon answered this finger: it must not also click what lies beneath.
-    if (acting && tracker)
+    if (e.takesTouch() && tracker)
         tracker->requestGrab(key, this);
     switch (e.kind) {
     case PointEvent::Peek:

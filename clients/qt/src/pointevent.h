@@ -5,6 +5,8 @@
 #include <QtCore/QString>
 #include <QtCore/QVariantList>
 
+#include <optional>
+
 /// One gesture or touch event from the daemon, copied out of libpressured's event so it can outlive it.
 /// Internal to the module (not QML API).
 struct PointEvent
@@ -33,6 +35,12 @@ struct PointEvent
         return (quint64(device) << 40) ^ quint64(contact);
     }
     bool isGesture() const { return kind != Touch; }
+    /// Whether the gesture takes its touch (docs/protocol.md, "Names"): the daemon answered that finger,
+    /// so it must not also click what lies beneath. False for a dismiss, and for touches.
+    bool takesTouch() const;
+    /// The kind of a libpressured event type; none for a type that is no gesture or touch (a session
+    /// message, or one this module does not know: the list of types grows).
+    static std::optional<Kind> kindOf(int pressuredEventType);
     bool isEnd() const { return phase == Ended || phase == Cancelled; }
     /// The gesture's name as the protocol spells it ("touch" for touches).
     const char *typeName() const;
