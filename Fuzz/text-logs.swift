@@ -19,7 +19,7 @@ public func fuzzTextLogs(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                             absInfo: [AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 100),
                                       AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 100)])
         : nil
-    for (format, name) in [(CaptureReader.Format.evtest, "fuzz.evtest.txt"), (.getevent, "fuzz.getevent.txt")] {
+    for (format, name) in [(CaptureFormat.evtest, "fuzz.evtest.txt"), (.getevent, "fuzz.getevent.txt")] {
         let capture = FuzzStreaming.agree(
             bytes, name: name,
             whole: { b throws(CaptureError) in

@@ -4,24 +4,16 @@ import PressureCore
 /// YAML file, evemu text, evtest output, or an Android `getevent -lt`/`-t` log. What the tools and the
 /// daemon load goes through here.
 public enum CaptureReader {
-    /// The formats, in the order they are tried.
-    public enum Format: String, Sendable {
-        case libinputRecord = "libinput record"
-        case evemu
-        case evtest
-        case getevent
-    }
-
     /// The format the bytes look like, or nil for none of them. The two logs may begin with any text (a
     /// mail, a shell prompt): the first line that is either's decides, so a big log is not read through
     /// to tell it apart.
-    public static func format(of bytes: UnsafeBufferPointer<UInt8>) -> Format? {
+    public static func format(of bytes: UnsafeBufferPointer<UInt8>) -> CaptureFormat? {
         try? format(of: CaptureLines(file: "", memory: bytes))
     }
 
     /// ``format(of:)-(UnsafeBufferPointer<UInt8>)`` for lines read from the start of their file, which is
     /// read only as far as it takes to tell (each format's test starts again from the beginning).
-    public static func format(of lines: CaptureLines) throws(CaptureError) -> Format? {
+    public static func format(of lines: CaptureLines) throws(CaptureError) -> CaptureFormat? {
         try lines.restart()
         let record = LibinputRecordReader.Scanner(lines)
         if let failure = record.failure { throw failure }
@@ -34,7 +26,7 @@ public enum CaptureReader {
         }
         try lines.restart()
         while let block = try lines.nextBlock() {
-            var found: Format? = nil
+            var found: CaptureFormat? = nil
             _ = LineScanner.anyLine(of: block) { s in
                 var copy = s
                 if EvtestReader.isEvtest(&copy) {

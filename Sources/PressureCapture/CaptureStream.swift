@@ -23,7 +23,7 @@ public struct CaptureStream {
 
     /// Where it came from, for messages (a file name).
     public let source: String
-    public let format: CaptureReader.Format
+    public let format: CaptureFormat
     public let device: DeviceDescription
     /// What the reader had to assume because the file did not say (``Capture/assumptions``).
     public let assumptions: [String]
@@ -52,7 +52,7 @@ public struct CaptureStream {
     static let batch = 1024
 
     private init(
-        lines: CaptureLines, format: CaptureReader.Format, device: DeviceDescription, assumptions: [String],
+        lines: CaptureLines, format: CaptureFormat, device: DeviceDescription, assumptions: [String],
         eventCount: Int?, pass: SecondPass
     ) {
         source = lines.file
@@ -69,7 +69,7 @@ public struct CaptureStream {
     /// device `deviceIndex` (nil: the first touch device), with `description` (from `--desc`) standing in
     /// for one the file lacks, or replacing its own, for the evemu, evtest and getevent formats.
     public static func open(
-        _ lines: CaptureLines, format: CaptureReader.Format? = nil, description: DeviceDescription? = nil,
+        _ lines: CaptureLines, format: CaptureFormat? = nil, description: DeviceDescription? = nil,
         deviceIndex: Int? = nil, firstPass: FirstPass = .wholeFile
     ) throws(CaptureError) -> CaptureStream {
         let file = lines.file

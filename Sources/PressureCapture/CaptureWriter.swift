@@ -1,13 +1,5 @@
 import PressureCore
 
-/// The capture formats pressured writes, both readable by their own tools and by ours.
-public enum CaptureFormat: String, Sendable, CaseIterable {
-    /// evemu 1.3 text: `evemu-play` and `evemu-device` take it.
-    case evemu
-    /// `libinput record` YAML, file format version 1: `libinput replay` takes it.
-    case libinput
-}
-
 /// Where a written capture's clock starts.
 public enum CaptureTimeBase: Sendable {
     /// Event times as they are (a capture converted from another file keeps its times exactly).
@@ -55,7 +47,7 @@ public struct CaptureWriter: Sendable {
     ///   - udevProperties: `KEY=value` lines for the libinput format's `udev:` section.
     ///   - system: `key: value` pairs for the libinput format's `system:` section (kernel, dmi).
     public init(
-        format: CaptureFormat, description: DeviceDescription, timeBase: CaptureTimeBase, node: String = "",
+        format: RecordingFormat, description: DeviceDescription, timeBase: CaptureTimeBase, node: String = "",
         udevProperties: [String] = [], system: [(key: String, value: String)] = []
     ) {
         switch format {
@@ -92,7 +84,7 @@ public struct CaptureWriter: Sendable {
 
     /// A whole capture as file bytes.
     public static func encode(
-        _ capture: Capture, format: CaptureFormat, timeBase: CaptureTimeBase = .asRecorded, node: String = ""
+        _ capture: Capture, format: RecordingFormat, timeBase: CaptureTimeBase = .asRecorded, node: String = ""
     ) -> [UInt8] {
         var writer = CaptureWriter(format: format, description: capture.device, timeBase: timeBase, node: node)
         var out: [UInt8] = []

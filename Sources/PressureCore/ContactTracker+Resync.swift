@@ -61,7 +61,7 @@ extension ContactTracker {
             } else {
                 reading = t.trackingID < 0 ? .absent : self.reading(of: slots[i])
             }
-            settle(i, lifted: lifted, reading: reading, endAs: .cancelled)
+            finishFrame(ofSlot: i, lifted: lifted, reading: reading, endAs: .cancelled)
         }
         dirtyList.removeAll(keepingCapacity: true)
     }

@@ -212,22 +212,22 @@ public struct ContactTracker: Sendable {
         changes.removeAll(keepingCapacity: true)
         switch device.contactProtocol {
         case .slotted:
-            for i in dirtyList { settleSlot(i) }
+            for i in dirtyList { finishSlotFrame(i) }
             dirtyList.removeAll(keepingCapacity: true)
         case .anonymous:
             closePoint()
             matchFramePoints()
         case .singleTouch:
-            settleSingle()
+            finishSingleTouchFrame()
         }
     }
 
     /// Reports what one slot's frame amounted to.
-    private mutating func settleSlot(_ i: Int) {
+    private mutating func finishSlotFrame(_ i: Int) {
         slots[i].dirty = false
         let lifted = slots[i].lifted
         slots[i].lifted = false
-        settle(i, lifted: lifted, reading: slots[i].trackingID < 0 ? .absent : reading(of: slots[i]))
+        finishFrame(ofSlot: i, lifted: lifted, reading: slots[i].trackingID < 0 ? .absent : reading(of: slots[i]))
     }
 
     // MARK: Protocol A
@@ -253,15 +253,15 @@ public struct ContactTracker: Sendable {
             (s.toolType, s.distance, s.touchMajor) = (p.toolType, p.distance, p.touchMajor)
             (s.pressureSent, s.majorSent) = (p.pressureSent, p.majorSent)
             slots[slot] = s
-            settle(slot, lifted: false, reading: reading(of: s))
+            finishFrame(ofSlot: slot, lifted: false, reading: reading(of: s))
         }
         for i in slots.indices where slots[i].contact.isOccupied && matched & (1 << UInt64(i)) == 0 {
-            settle(i, lifted: false, reading: .absent)
+            finishFrame(ofSlot: i, lifted: false, reading: .absent)
         }
         for (j, p) in protocolA.points.enumerated() where protocolA.claimed & (1 << UInt64(j)) == 0 {
             guard let free = slots.firstIndex(where: { !$0.contact.isOccupied }) else { break }
             slots[free] = p
-            settle(free, lifted: false, reading: reading(of: p))
+            finishFrame(ofSlot: free, lifted: false, reading: reading(of: p))
         }
         protocolA.endFrame()
     }
@@ -297,8 +297,8 @@ public struct ContactTracker: Sendable {
         device.hasTouchButton ? touchButton : hysteresis.isTouching(s.pressure, held: s.contact.isOccupied)
     }
 
-    mutating func settleSingle() {
-        settle(0, lifted: false, reading: singleTouchReading(slots[0]) ? .touching : .absent)
+    mutating func finishSingleTouchFrame() {
+        finishFrame(ofSlot: 0, lifted: false, reading: singleTouchReading(slots[0]) ? .touching : .absent)
     }
 
     // MARK: Every protocol
@@ -323,8 +323,8 @@ public struct ContactTracker: Sendable {
     /// Moves slot `i` on by one frame (``SlotContact``) and reports the result: `lifted` if its contact
     /// ended inside the frame, then what is there at its end. An end is reported as `endAs` (a resync
     /// reports contacts that ended unseen as cancelled). A contact that begins starts its size echo afresh.
-    mutating func settle(
-        _ i: Int, lifted: Bool, reading: SlotContact.Reading, endAs: ContactChange.Phase = .ended
+    mutating func finishFrame(
+        ofSlot i: Int, lifted: Bool, reading: SlotContact.Reading, endAs: ContactChange.Phase = .ended
     ) {
         if lifted {
             let (next, action) = slots[i].contact.lifted()

@@ -302,12 +302,12 @@ public struct TouchPipeline: Sendable {
             }
         }
         if deadlinesChanged { recomputeDeadline() }
-        if liveContactCount == 0 { settleForce(at: time) }
+        if liveContactCount == 0 { applyLearnedForce(at: time) }
     }
 
     /// Between contacts: what was learned applies, and apps hear of it when it matters.
-    private mutating func settleForce(at time: Timestamp) {
-        if force.settle() { rethreshold() }
+    private mutating func applyLearnedForce(at time: Timestamp) {
+        if force.applyLearned() { rethreshold() }
         if force.announcementDue(at: time) { deviceChanged = true }
     }
 

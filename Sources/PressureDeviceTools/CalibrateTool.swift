@@ -135,7 +135,7 @@ public enum CalibrateTool {
     }
 
     /// A session for a device description, or an error saying why it cannot be calibrated.
-    static func makeSession(_ description: DeviceDescription, source: String) throws(CalibrateError)
+    static func makeSession(_ description: DeviceDescription, source: String) throws(CalibrationError)
         -> CalibrationSession
     {
         let device: TouchDevice

@@ -23,7 +23,7 @@ public enum RecordTool {
     /// device removed, the capture's end), 1 when the device or the output cannot be used, 2 bad usage.
     public static func main(_ arguments: [String]) -> Int32 {
         let output: String?
-        let format: CaptureFormat
+        let format: RecordingFormat
         let source: String
         let fromCapture: Bool
         let descPath: String?
@@ -35,8 +35,8 @@ public enum RecordTool {
                 return 0
             }
             output = try options.output()
-            let formatName = try options.value("--format") ?? CaptureFormat.evemu.rawValue
-            guard let f = CaptureFormat(rawValue: formatName) else {
+            let formatName = try options.value("--format") ?? RecordingFormat.evemu.rawValue
+            guard let f = RecordingFormat(rawValue: formatName) else {
                 throw OptionReader.UsageError("--format takes evemu or libinput, not '\(formatName)'")
             }
             format = f
@@ -69,7 +69,7 @@ public enum RecordTool {
     }
 
     /// A live device until a signal or its removal.
-    static func recordDevice(_ node: String, format: CaptureFormat, output: String?) -> Int32 {
+    static func recordDevice(_ node: String, format: RecordingFormat, output: String?) -> Int32 {
         let device: EvdevDevice
         do { device = try InputDeviceAccess.open(node) } catch {
             Log.error("pressurectl record: \(error)")
@@ -140,7 +140,7 @@ public enum RecordTool {
     /// A recorded capture through the same writer and file handling, one frame per write as a live
     /// device's reads deliver them.
     static func recordCapture(
-        _ path: String, descPath: String?, deviceIndex: Int?, format: CaptureFormat, output: String?
+        _ path: String, descPath: String?, deviceIndex: Int?, format: RecordingFormat, output: String?
     ) -> Int32 {
         let capture: CaptureStream
         var replay: CaptureReplay

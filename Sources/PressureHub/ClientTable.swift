@@ -1,7 +1,7 @@
 import PressureCore
 
 /// The connected clients: each one's queue, subscription and standing, and the one way anything reaches
-/// them: ``send(_:to:_:)`` and ``sendRun(_:)`` hand lines to the ``LineFanout``, which encodes a line once,
+/// them: ``send(_:to:_:)`` and ``sendGathered(_:)`` hand lines to the ``LineFanout``, which encodes a line once,
 /// only if someone is to get it, however many do; nothing is sent any other way but the last lines of a
 /// connection being closed (``sayFarewell(_:ending:_:)``).
 ///
@@ -26,7 +26,7 @@ struct ClientTable: Sendable {
         case app(String)
     }
 
-    /// What one ``send(_:to:_:)`` or ``sendRun(_:)`` did.
+    /// What one ``send(_:to:_:)`` or ``sendGathered(_:)`` did.
     struct Sent {
         /// Lines queued, counted per client.
         var clients = 0
@@ -58,11 +58,11 @@ struct ClientTable: Sendable {
     /// Gathers a touch's `moved` for the device's touch subscribers (``LineFanout/gatherMoved(_:for:)``).
     mutating func gatherMoved(_ e: PressureEvent) { fanout.gatherMoved(e, for: clients) }
 
-    /// Whether moved lines wait to be sent (``sendRun(_:)``).
+    /// Whether moved lines wait to be sent (``sendGathered(_:)``).
     var hasGathered: Bool { fanout.hasGathered }
 
     /// Sends the gathered lines, in order, to every client that is to get them; the run is empty after.
-    mutating func sendRun(_ work: inout Hub.Work) -> Sent { fanout.sendGathered(&clients, &sharedLines, &work) }
+    mutating func sendGathered(_ work: inout Hub.Work) -> Sent { fanout.sendGathered(&clients, &sharedLines, &work) }
 
     /// The lines shared by clients that keep up (``SharedLines/bytes``).
     var shared: [UInt8] { sharedLines.bytes }

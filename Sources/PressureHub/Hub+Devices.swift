@@ -40,7 +40,7 @@ extension Hub {
         guard let i = devices.index(of: id) else { return }
         if let t = devices.entries[i].lastTime {
             devices.entries[i].pipeline.cancelAll(at: t)
-            route(device: i)
+            route(deviceAt: i)
         }
         let info = devices[i].info
         latencyBook.retire(devices[i])
@@ -64,7 +64,7 @@ extension Hub {
             k = devices.entries[i].pipeline.feed(events, from: k, stoppingAfterNewsBeyond: devices.entries[i].savedRevision)
             let e = events[k - 1]
             devices.entries[i].lastTime = e.time
-            if devices.entries[i].hasNews, route(device: i) > 0 { devices.entries[i].latency.noteOutput() }
+            if devices.entries[i].hasNews, route(deviceAt: i) > 0 { devices.entries[i].latency.noteOutput() }
             if e.type == EventType.syn && e.code == SynCode.report {
                 devices.entries[i].latency.frameEnded(at: devices.entries[i].clock.hubTime(of: e.time) ?? handedOverAt)
             }
@@ -79,7 +79,7 @@ extension Hub {
         work.notices.append(.info("device \(id): SYN_DROPPED, resynced"))
         devices.entries[i].pipeline.resync(slots: slots, at: time)
         devices.entries[i].lastTime = time
-        route(device: i)
+        route(deviceAt: i)
     }
 
     /// Sends the outputs of the pipeline at index `i` to the clients that get them: touch events to every
@@ -88,7 +88,7 @@ extension Hub {
     /// of gestures (`docs/protocol.md`, "Regions and quick actions"). Returns how many lines were queued,
     /// counted per client (the frame's latency is measured to their delivery only if some were).
     @discardableResult
-    mutating func route(device i: Int) -> Int {
+    mutating func route(deviceAt i: Int) -> Int {
         let id = devices.entries[i].id
         var sent = 0
         for t in devices.entries[i].pipeline.transitions {

@@ -121,7 +121,7 @@ public struct Hub: ~Copyable, Sendable {
             guard let due = devices.entries[i].pipeline.nextDeadline,
                   let t = devices.entries[i].clock.deviceTime(at: now), due <= t else { continue }
             devices.entries[i].pipeline.tick(t)
-            route(device: i)
+            route(deviceAt: i)
         }
         quickActions.expire(now: now, &work)
     }
@@ -203,19 +203,19 @@ public struct Hub: ~Copyable, Sendable {
     /// A client this closed for being too slow gets its last lines, and no longer counts as listening.
     @discardableResult
     mutating func send(_ line: ClientTable.Line, to recipients: ClientTable.Recipients) -> Int {
-        settle(clients.send(line, to: recipients, &work))
+        afterSending(clients.send(line, to: recipients, &work))
     }
 
-    /// Sends the touch `moved` lines gathered from a frame (``ClientTable/sendRun(_:)``), as ``send(_:to:)``
+    /// Sends the touch `moved` lines gathered from a frame (``ClientTable/sendGathered(_:)``), as ``send(_:to:)``
     /// sends a line. Returns how many lines were queued, counted per client.
     mutating func sendGathered() -> Int {
         guard clients.hasGathered else { return 0 }
-        return settle(clients.sendRun(&work))
+        return afterSending(clients.sendGathered(&work))
     }
 
     /// After a send: a client it closed for being too slow gets its last lines, and no longer counts as
     /// listening. Returns how many lines were queued, counted per client.
-    private mutating func settle(_ sent: ClientTable.Sent) -> Int {
+    private mutating func afterSending(_ sent: ClientTable.Sent) -> Int {
         if sent.closedAny {
             sayFarewells()
             updateTouchReporting()

@@ -3,10 +3,10 @@ import PressureCore
 /// The one way lines reach the clients' queues: a line, or a frame's touch `moved` lines of one device
 /// gathered into a run, is encoded once, only if some client is to get it, and taken to every client that
 /// is by one two-pass routine (``fanOut(_:only:to:alone:answer:from:_:_:_:_:)``); a single line is a run
-/// of one. The first pass, through a pointer into the table, settles the clients that take the whole run
+/// of one. The first pass, through a pointer into the table, serves the clients that take the whole run
 /// in their share of the ``SharedLines``, as readers that keep up do, and lists the others; the second
 /// takes each of those through the run a line at a time (``takeOutsideShare(_:_:_:gets:at:_:_:_:)``).
-/// Clients do not depend on one another, so settling some first changes only their order in the writable list.
+/// Clients do not depend on one another, so serving some first changes only their order in the writable list.
 struct LineFanout: Sendable {
     typealias Line = ClientTable.Line
     typealias Client = ClientTable.Client
@@ -14,7 +14,7 @@ struct LineFanout: Sendable {
 
     /// A client the first pass leaves to the second, and whether it hears the run's recipients (a line
     /// of the run is then for it unless the line's contact ended for it).
-    struct Unsettled {
+    struct LineByLine {
         var client: Int
         var hears: Bool
     }
@@ -23,13 +23,13 @@ struct LineFanout: Sendable {
     private var gathered = LineRun()
     /// The single line being sent.
     private var single = LineRun()
-    /// The clients the second pass settles; its storage is kept between runs.
-    private var unsettled: [Unsettled] = []
+    /// The clients the second pass takes a line at a time; its storage is kept between runs.
+    private var lineByLine: [LineByLine] = []
 
     init() {
         gathered.reserve(lines: 32)
         single.reserve(lines: 1)
-        unsettled.reserveCapacity(64)
+        lineByLine.reserveCapacity(64)
     }
 
     // MARK: A single line
@@ -49,7 +49,7 @@ struct LineFanout: Sendable {
         single.append(line)
         defer { single.removeAll() }
         return Self.fanOut(single, only: kind, to: recipients, alone: alone, answer: answer, from: first,
-                           &unsettled, &clients, &shared, &work)
+                           &lineByLine, &clients, &shared, &work)
     }
 
     /// Encodes a line alone, for a client's last lines (``ClientTable/sayFarewell(_:ending:_:)``), which go to
@@ -63,7 +63,7 @@ struct LineFanout: Sendable {
     // MARK: A run of `moved` lines
 
     /// Gathers a touch's `moved` for the device's touch subscribers (encoded only if some client hears
-    /// them). A run holds one device's lines: the caller (``Hub/route(device:)``, over one device's
+    /// them). A run holds one device's lines: the caller (``Hub/route(deviceAt:)``, over one device's
     /// outputs) sends it (``sendGathered(_:_:_:)``) before any other line, so lines keep their order, and
     /// at the end.
     mutating func gatherMoved(_ e: PressureEvent, for clients: [Client]) {
@@ -85,7 +85,7 @@ struct LineFanout: Sendable {
         let recipients = ClientTable.Recipients.subscribers(device: gathered.device, touches: true)
         let first = clients.firstIndex { $0.hears(recipients, alone: false, answer: false) } ?? clients.count
         return Self.fanOut(gathered, only: nil, to: recipients, alone: false, answer: false, from: first,
-                           &unsettled, &clients, &shared, &work)
+                           &lineByLine, &clients, &shared, &work)
     }
 
     // MARK: The two passes
@@ -99,7 +99,7 @@ struct LineFanout: Sendable {
     private static func fanOut(
         _ run: LineRun, only: Line.Kind?, to recipients: ClientTable.Recipients, alone: Bool, answer: Bool,
         from first: Int,
-        _ rest: inout [Unsettled], _ clients: inout [Client], _ shared: inout SharedLines, _ work: inout Hub.Work
+        _ rest: inout [LineByLine], _ clients: inout [Client], _ shared: inout SharedLines, _ work: inout Hub.Work
     ) -> Sent {
         var sent = Sent()
         rest.removeAll(keepingCapacity: true)
@@ -125,7 +125,7 @@ struct LineFanout: Sendable {
                         sent.clients += lines
                         if let only { table[c].noteQueued(only, &work) } else { table[c].markWritable(&work) }
                     } else if hears || table[c].sharedFrom != nil {
-                        rest.append(Unsettled(client: c, hears: hears))
+                        rest.append(LineByLine(client: c, hears: hears))
                     }
                 }
                 shared.add(sharers: started)

@@ -51,7 +51,7 @@ final class CaptureWriterTests: XCTestCase {
 
     func testStreamingInPiecesWritesTheSameBytesAsTheWholeCapture() throws {
         let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent("quick-actions-hold.evemu"))
-        for format in CaptureFormat.allCases {
+        for format in RecordingFormat.allCases {
             var writer = CaptureWriter(format: format, description: capture.device, timeBase: .asRecorded)
             var streamed: [UInt8] = []
             writer.header(to: &streamed)
@@ -72,7 +72,7 @@ final class CaptureWriterTests: XCTestCase {
     /// A recording cut short after any write (Ctrl-C, kill -9) is still a file the readers take whole.
     func testARecordingCutAfterAnyEventStillParses() throws {
         let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent("peek-pop.evemu"))
-        for format in CaptureFormat.allCases {
+        for format in RecordingFormat.allCases {
             var writer = CaptureWriter(format: format, description: capture.device, timeBase: .firstEventAtZero)
             var bytes: [UInt8] = []
             writer.header(to: &bytes)

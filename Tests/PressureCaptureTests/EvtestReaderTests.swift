@@ -273,7 +273,7 @@ final class EvtestReaderTests: XCTestCase {
     }
 
     func testTheFormatIsToldApartFromOthers() {
-        func format(_ s: String) -> CaptureReader.Format? {
+        func format(_ s: String) -> CaptureFormat? {
             Array(s.utf8).withUnsafeBufferPointer { CaptureReader.format(of: $0) }
         }
         XCTAssertEqual(format("Trace from evtest\n\nInput driver version is 1.0.1\n"), .evtest)

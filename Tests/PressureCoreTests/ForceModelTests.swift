@@ -73,8 +73,8 @@ final class ForceModelTests: XCTestCase {
     func testSmallChangesAreNotAnnouncedAndBigOnesAtMostOnceASecond() throws {
         var m = ForceModel(.learning(prior, nil), settings: GestureSettings())
         var time: Int64 = 0
-        func settleAndAsk() -> Bool {
-            _ = m.settle()
+        func applyAndAsk() -> Bool {
+            _ = m.applyLearned()
             return m.announcementDue(at: Timestamp(microseconds: time))
         }
         func touch(_ peak: Int32) {
@@ -84,15 +84,15 @@ final class ForceModelTests: XCTestCase {
             time += 50_000
         }
         for _ in 0..<7 { touch(400) }
-        XCTAssertFalse(settleAndAsk())
+        XCTAssertFalse(applyAndAsk())
         touch(400)
-        XCTAssertTrue(settleAndAsk(), "available now")
+        XCTAssertTrue(applyAndAsk(), "available now")
         touch(402)  // the median does not move: nothing to say
-        XCTAssertFalse(settleAndAsk())
+        XCTAssertFalse(applyAndAsk())
         for _ in 0..<12 { touch(500) }  // the median moves up by a quarter, within a second of the last word
-        XCTAssertFalse(settleAndAsk(), "at most once a second")
+        XCTAssertFalse(applyAndAsk(), "at most once a second")
         time += 1_000_000
-        XCTAssertTrue(settleAndAsk())
+        XCTAssertTrue(applyAndAsk())
         XCTAssertFalse(m.announcementDue(at: Timestamp(microseconds: time + 2_000_000)), "told already")
     }
 

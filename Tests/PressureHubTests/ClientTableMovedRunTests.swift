@@ -48,7 +48,7 @@ final class ClientTableMovedRunTests: XCTestCase {
                 closedAny = closedAny || s.closedAny
             }
             for e in events { byRun.gatherMoved(e) }
-            let run = byRun.sendRun(&workByRun)
+            let run = byRun.sendGathered(&workByRun)
             XCTAssertFalse(byRun.hasGathered, file: file, line: line)
             XCTAssertEqual(run.clients, clients, "lines queued, counted per client", file: file, line: line)
             XCTAssertEqual(run.closedAny, closedAny, "a client closed for being too slow", file: file, line: line)
@@ -175,7 +175,7 @@ final class ClientTableMovedRunTests: XCTestCase {
             WireFormat.append(e, to: &expected)
             t.gatherMoved(e)
         }
-        let sent = t.sendRun(&work)
+        let sent = t.sendGathered(&work)
         XCTAssertEqual(sent.clients, 20)
         XCTAssertEqual(t.sharers, 2, "both share the run")
         XCTAssertEqual(t.shared, expected, "the run is in the shared lines once")
@@ -193,7 +193,7 @@ final class ClientTableMovedRunTests: XCTestCase {
         t.subscribe(a, Subscription(gestures: true, touches: true, deviceIDs: [2]))
         t.gatherMoved(Self.moved(device: 1, contact: 1, &rng))
         XCTAssertFalse(t.hasGathered)
-        XCTAssertEqual(t.sendRun(&work).clients, 0)
+        XCTAssertEqual(t.sendGathered(&work).clients, 0)
         XCTAssertTrue(t.shared.isEmpty)
     }
 }

@@ -61,7 +61,7 @@ final class LineFanoutTests: XCTestCase {
         let moved = (1...5).map { Self.event(.touch(.moved), contact: UInt64($0), x: 300) }
         for e in moved { t.gatherMoved(e) }
         XCTAssertTrue(t.hasGathered)
-        let sent = t.sendRun(&work)
+        let sent = t.sendGathered(&work)
         XCTAssertFalse(t.hasGathered)
         XCTAssertEqual(sent.clients, 10, "five lines for each of two clients")
         XCTAssertEqual(t.sharers, 1, "the reader that keeps up shares the run")
@@ -81,7 +81,7 @@ final class LineFanoutTests: XCTestCase {
         var queued = 0
         for frame in frames {
             for e in frame { t.gatherMoved(e) }
-            let sent = t.sendRun(&work)
+            let sent = t.sendGathered(&work)
             XCTAssertFalse(sent.closedAny, "a `moved` never fills a queue")
             queued += sent.clients
         }

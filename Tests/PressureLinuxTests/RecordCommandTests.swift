@@ -64,7 +64,7 @@ final class RecordCommandTests: XCTestCase {
             let origin = try XCTUnwrap(original.events.first).time.microseconds
             let gestures = try Executables.run("pressurectl", ["replay", source]).stdout
                 .split(separator: "\n").map { $0.split(separator: ",").first ?? "" }
-            for format in CaptureFormat.allCases {
+            for format in RecordingFormat.allCases {
                 let out = dir.appendingPathComponent("\(fixture).\(format.rawValue)")
                 let r = try Executables.run("pressurectl", ["record", "--from-capture", source, "--format", format.rawValue, "-o", out.path])
                 XCTAssertEqual(r.status, 0, r.stderr)

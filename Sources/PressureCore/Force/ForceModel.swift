@@ -2,7 +2,7 @@
 /// (configured, learned, or the prior from the axis), the ``ThresholdRule``, and when apps hear that
 /// either changed. ``TouchPipeline`` owns one.
 ///
-/// A learned estimate never moves thresholds under a finger: the pipeline calls ``settle()`` only
+/// A learned estimate never moves thresholds under a finger: the pipeline calls ``applyLearned()`` only
 /// when no contact is down, so a new estimate applies from the next touch-down. Apps are told of a
 /// change (``announcementDue(at:)``) only between contacts, when the capability changed or
 /// `maximumPossibleForce` moved by more than 2%, and at most once a second of input time.
@@ -103,7 +103,7 @@ public struct ForceModel: Hashable, Sendable {
     }
 
     /// Applies what was learned (call only with no contact down). Returns whether the outcome changed.
-    public mutating func settle() -> Bool {
+    public mutating func applyLearned() -> Bool {
         guard pending else { return false }
         pending = false
         let before = outcome
