@@ -18,8 +18,12 @@ public enum SynCode {
 }
 
 public enum KeyCode {
+    /// `BTN_DIGI`, the first of the touch and tool buttons (`BTN_DIGI` through `BTN_TOOL_QUADTAP`).
+    public static let btnDigi: UInt16 = 0x140
     public static let btnToolFinger: UInt16 = 0x145
     public static let btnTouch: UInt16 = 0x14a
+    /// `BTN_TOOL_QUADTAP`, the last of the touch and tool buttons.
+    public static let btnToolQuadTap: UInt16 = 0x14f
     /// One past `KEY_MAX`.
     public static let count = 0x300
 }
