@@ -2,12 +2,12 @@ import Glibc
 
 // The syscall funnel (as swift-system has one): every system call of the system layer, the Linux layer
 // above it and the web bridge's loop whose result matters, set-up and hot path alike, goes through one of
-// the three functions below (`package`: for this package's targets, not for apps), so that turning a
+// the four functions below (`package`: for this package's targets, not for apps), so that turning a
 // failure into a typed ``SystemError`` carrying errno and retrying `EINTR` are written once, in
 // `retryingInterrupted`. Calls whose failure is deliberately ignored (`close`, `unlink` of a stale file,
 // `epoll_ctl(DEL)` of a closed descriptor) and text written to stderr (log lines, prompts) do not need it.
 //
-// All three are inlined closures over integers: no allocation, so the daemon's hot path (reads of
+// All four are inlined closures over integers: no allocation, so the daemon's hot path (reads of
 // devices and clients, writes to clients, epoll_wait, the timerfd and the signalfd) can use them too.
 
 /// How a call says it failed.
@@ -72,4 +72,13 @@ package func nonblockingLibevdevCall(_ call: String, _ subject: String, _ body: 
     if e == 0 { return r }
     if wouldBlock(e) { return nil }
     throw SystemError(call: call, subject: subject, errno: e)
+}
+
+/// A libevdev call that must succeed (`libevdev_uinput_create_from_device`): it returns `-errno` instead
+/// of setting errno; a failure becomes a ``SystemError``, `EINTR` is retried, as in ``syscall(_:_:_:)``.
+@inline(__always)
+package func libevdevCall(_ call: String, _ subject: String, _ body: () -> Int32) throws(SystemError) -> Int32 {
+    let (r, e) = retryingInterrupted(.negativeErrno, body)
+    if e != 0 { throw SystemError(call: call, subject: subject, errno: e) }
+    return r
 }

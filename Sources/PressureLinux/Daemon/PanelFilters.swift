@@ -1,4 +1,3 @@
-import CLinux
 import Glibc
 import PressureCommandLine
 import PressureCore
@@ -106,8 +105,7 @@ final class PanelFilters {
     /// Destroys a kept clone, if there is one by that name, and has systemd close its copy.
     private func discardKept(_ name: String, why: String) {
         guard let fd = kept.removeValue(forKey: name) else { return }
-        _ = pressured_uinput_destroy(fd)
-        Glibc.close(fd)
+        TouchClone.destroy(descriptor: fd, subject: name)
         notify?.removeStored(name: name)
         Log.info("\(name): the clone systemd kept from the last run removed: \(why)")
     }

@@ -7,9 +7,13 @@ import PressureCore
 /// Filter mode's clone of a grabbed panel (`docs/filter.md`): a uinput device with the panel's axes,
 /// ranges, resolution and properties, named "<name> (pressured)", to which the daemon writes every frame of
 /// the panel in the wake-up that read it, after the pipeline has seen it. Nothing changes on the way but
-/// the tool type of the slots whose touches were cancelled (``write(_:cancelling:)``): `MT_TOOL_PALM` from
-/// the frame that took them until they lift, which libinput turns into `TOUCH_CANCEL` for a touch it began,
-/// and compositors into `wl_touch.cancel`.
+/// the tool type of the slots whose touches were cancelled (``write(_:cancelling:held:)``): `MT_TOOL_PALM`
+/// from the frame that took them until they lift, which libinput turns into `TOUCH_CANCEL` for a touch it
+/// began, and compositors into `wl_touch.cancel`.
+///
+/// This is the clone's I/O: making it, taking it back, writing it, destroying it, every call through the
+/// syscall funnel. What each write holds is decided by a pure ``CloneRewriter`` (PressureCore), tested
+/// frame by frame without uinput.
 ///
 /// The grab and the clone belong to descriptors: a daemon that exits or crashes releases the panel, and
 /// the kernel ends the clone's open touches with it. Under systemd the daemon also puts the clone's
@@ -27,25 +31,18 @@ public final class TouchClone {
     public let node: String
     /// `FilterPalms`: the palms the tracker detects are marked on the clone too.
     public let marksPalms: Bool
+    /// libevdev's handle of a clone made here (nil for one taken back): freed when the clone goes.
     private var uinput: OpaquePointer?
     /// The uinput descriptor the clone is written through (systemd's store keeps a copy of it).
     public let descriptor: Int32
     /// Whether this clone was taken back from systemd's store rather than made (it then has no libevdev
     /// uinput handle).
     public let adopted: Bool
-    /// The panel's current slot as its frames leave it (`ABS_MT_SLOT` is sent only when it changes).
-    private var currentSlot: Int32 = 0
-    /// Per slot: whether the clone's tool type there is `MT_TOOL_PALM` (it stays so past the lift, until the
-    /// slot's next contact begins and is made a finger again).
-    private var palm: [Bool]
-    /// A single-touch panel's one slot (``SingleTouchSlot``); nil for a panel with slots of its own.
-    private var singleTouch: SingleTouchSlot?
-    /// A single-touch panel's frame with its slot's events, kept between frames.
-    private var translated: [InputEvent] = []
-    /// Per slot: the tracking id the clone has there (-1: no contact), for the resync to end on the clone the
-    /// contacts the panel lost while events were dropped.
-    private var tracking: [Int32]
-    /// The frame being written, kept between frames.
+    /// What the clone is written, frame by frame: the panel's frames with their cancels.
+    private var rewriter: CloneRewriter
+    /// The events of the write being made, kept between frames.
+    private var frame: [InputEvent] = []
+    /// The same as the kernel takes them, kept between frames.
     private var out: [input_event] = []
     /// A failed write was logged: one line, not one a frame.
     private var warned = false
@@ -109,19 +106,30 @@ public final class TouchClone {
     /// `UI_SET_PHYS` on our own descriptor first, so udev rules and a restarted daemon can tell a clone's
     /// panel).
     private static func create(from dev: OpaquePointer, phys: String) -> Result<OpaquePointer, SystemError> {
+        let subject = "/dev/uinput"
+        let fd: Int32
         // Written only: the clone plays no force feedback, so nothing comes back to read.
-        let fd = Glibc.open("/dev/uinput", O_WRONLY | O_CLOEXEC)
-        if fd < 0 { return .failure(SystemError(call: "open", subject: "/dev/uinput", errno: errno)) }
-        if pressured_uinput_set_phys(fd, phys) < 0 {
-            let e = errno
-            Glibc.close(fd)
-            return .failure(SystemError(call: "UI_SET_PHYS", subject: "/dev/uinput", errno: e))
+        do { fd = try syscall("open", subject) { Glibc.open("/dev/uinput", O_WRONLY | O_CLOEXEC) } } catch {
+            return .failure(error)
         }
         var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, fd, &created)
-        guard rc == 0, let created else {
-            Glibc.close(fd)
-            return .failure(SystemError(call: "libevdev_uinput_create_from_device", subject: "/dev/uinput", errno: rc < 0 ? -rc : EIO))
+        var call = "UI_SET_PHYS"
+        do {
+            // Tried again together on EINTR: a create that fails, an interrupted one too, destroys what was
+            // set up on the descriptor, its phys with it.
+            _ = try libevdevCall(call, subject) {
+                call = "UI_SET_PHYS"
+                if pressured_uinput_set_phys(fd, phys) < 0 { return -Glibc.errno }
+                call = "libevdev_uinput_create_from_device"
+                return libevdev_uinput_create_from_device(dev, fd, &created)
+            }
+        } catch {
+            _ = try? syscall("close", subject) { Glibc.close(fd) }
+            return .failure(SystemError(call: call, subject: subject, errno: error.errno))
+        }
+        guard let created else {
+            _ = try? syscall("close", subject) { Glibc.close(fd) }
+            return .failure(SystemError(call: call, subject: subject, errno: EIO))
         }
         return .success(created)
     }
@@ -159,16 +167,14 @@ public final class TouchClone {
         adopted = uinput == nil
         self.node = node
         self.marksPalms = marksPalms
-        self.singleTouch = singleTouch
-        palm = Array(repeating: false, count: max(1, slots))
-        tracking = Array(repeating: -1, count: max(1, slots))
+        rewriter = CloneRewriter(slots: slots, singleTouch: singleTouch)
+        frame.reserveCapacity(64)
         out.reserveCapacity(64)
-        translated.reserveCapacity(singleTouch == nil ? 0 : 64)
     }
 
     /// Whether the clone's one slot is made here from a single-touch panel, following what the tracker made
     /// of each frame (``write(_:cancelling:held:)``'s `held`).
-    public var makesItsSlot: Bool { singleTouch != nil }
+    public var makesItsSlot: Bool { rewriter.makesItsSlot }
 
     deinit { close() }
 
@@ -176,174 +182,113 @@ public final class TouchClone {
     /// touches, and the device goes even while systemd's store still holds a copy of its descriptor.
     public func close() {
         guard open else { return }
-        // A clone taken back has no libevdev handle: the kernel's UI_DEV_DESTROY is what libevdev would do.
-        if let u = uinput { libevdev_uinput_destroy(u) } else { _ = pressured_uinput_destroy(descriptor) }
-        Glibc.close(descriptor)  // ours either way (opened in create, or passed back by systemd)
-        uinput = nil
         open = false
+        if let u = uinput {
+            libevdev_uinput_destroy(u)  // its UI_DEV_DESTROY; the descriptor it was given stays ours
+            uinput = nil
+            _ = try? syscall("close", node) { Glibc.close(descriptor) }
+        } else {
+            Self.destroy(descriptor: descriptor, subject: node)
+        }
     }
 
-    /// Cancels every touch down on the clone: each slot becomes a palm and lifts, in one frame (libinput
-    /// turns a begun touch's palm into `TOUCH_CANCEL`; the kernel drops the lifts of empty slots), and the
-    /// slot's next contact is made a finger again as after any cancel. For a clone taken back after a crash,
-    /// and for the daemon's exit while systemd keeps the clone for the next run. `currentSlot`: the panel's.
+    /// Destroys the device a clone's uinput descriptor made and closes the descriptor: a clone taken back
+    /// (which has no libevdev handle: the kernel's `UI_DEV_DESTROY` is what libevdev would do), or one
+    /// systemd kept that no panel claims. Failures are not reported: the descriptor goes either way.
+    static func destroy(descriptor fd: Int32, subject: String) {
+        _ = try? syscall("UI_DEV_DESTROY", subject) { pressured_uinput_destroy(fd) }
+        _ = try? syscall("close", subject) { Glibc.close(fd) }
+    }
+
+    /// Cancels every touch down on the clone, in one frame (``CloneRewriter/endContacts(currentSlot:into:)``):
+    /// for a clone taken back after a crash, and for the daemon's exit while systemd keeps the clone for the
+    /// next run. `currentSlot`: the panel's.
     public func endContacts(currentSlot slot: Int32) {
         guard open else { return }
-        out.removeAll(keepingCapacity: true)
-        for s in palm.indices {
-            append(EventType.abs, AbsCode.mtSlot, Int32(s))
-            append(EventType.abs, AbsCode.mtToolType, MTTool.palm)
-            append(EventType.abs, AbsCode.mtTrackingID, -1)
-            palm[s] = true
-            tracking[s] = -1
-        }
-        // Every touch and tool button up (the kernel passes on those the clone has and that were down).
-        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) { append(EventType.key, code, 0) }
-        currentSlot = max(0, min(slot, Int32(palm.count - 1)))
-        append(EventType.abs, AbsCode.mtSlot, currentSlot)
-        append(EventType.syn, SynCode.report, 0)
-        flush()
+        frame.removeAll(keepingCapacity: true)
+        rewriter.endContacts(currentSlot: slot, into: &frame)
+        send(frame)
     }
 
     /// Writes `events` (a frame of the panel, up to and with its `SYN_REPORT`, or the start of one) to the
-    /// clone in one `write(2)`; before the `SYN_REPORT`, the slots in `cancelling` whose clone tool type is
-    /// not a palm yet become one. A slot's next contact is made a finger again just before its tracking id,
-    /// and the panel's own tool type is not passed on for a slot marked a palm. A single-touch panel's
-    /// frame gets its slot's events first, `held` saying whether the tracker has the panel held after it.
+    /// clone in one `write(2)`, with the cancels of the slots in `cancelling` and, for a single-touch
+    /// panel, its slot's events (`held`: whether the tracker has the panel held after the frame), as
+    /// ``CloneRewriter/rewrite(_:cancelling:held:into:)`` makes them.
     func write(_ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool = false) {
         guard open else { return }
-        if singleTouch != nil {
-            translated.removeAll(keepingCapacity: true)
-            singleTouch?.translate(events, held: held, into: &translated)
-            rewrite(translated[...], cancelling: cancelling)
-        } else {
-            rewrite(events, cancelling: cancelling)
-        }
+        frame.removeAll(keepingCapacity: true)
+        rewriter.rewrite(events, cancelling: cancelling, held: held, into: &frame)
+        send(frame)
     }
 
-    private func rewrite(_ events: ArraySlice<InputEvent>, cancelling: [Int]) {
-        out.removeAll(keepingCapacity: true)
-        // The panel's tool type for a slot marked a palm: dropped (the clone keeps the palm until the
-        // contact lifts), unless the slot's next contact begins in this frame, which then takes it.
-        var heldTool: (slot: Int32, value: Int32)? = nil
-        for e in events {
-            if e.type == EventType.abs {
-                switch e.code {
-                case AbsCode.mtSlot:
-                    currentSlot = e.value
-                case AbsCode.mtToolType where isPalm(currentSlot):
-                    heldTool = (currentSlot, e.value)
-                    continue
-                case AbsCode.mtTrackingID where e.value >= 0 && isPalm(currentSlot):
-                    // The new contact's tool type (a finger) before its tracking id: libinput reads the
-                    // slot's tool type as the touch begins, and a touch that begins a palm it never reports.
-                    let tool = heldTool.flatMap { $0.slot == currentSlot ? $0.value : nil } ?? MTTool.finger
-                    append(EventType.abs, AbsCode.mtToolType, tool)
-                    palm[Int(currentSlot)] = false
-                default:
-                    break
-                }
-            } else if e.type == EventType.syn && e.code == SynCode.report {
-                markPalms(cancelling)
-            }
-            if e.type == EventType.abs && e.code == AbsCode.mtTrackingID && tracking.indices.contains(Int(currentSlot)) {
-                tracking[Int(currentSlot)] = e.value
-            }
-            append(e.type, e.code, e.value)
-        }
-        flush()
-    }
-
-    /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, as one frame (the
-    /// clone's kernel side drops what did not change), so no touch is left down on the clone that the
-    /// panel no longer has; before it, a frame lifting the clone's contacts that the panel ended or replaced,
-    /// and a finger again for a new contact in a palm's slot, as ``write(_:cancelling:held:)`` does. A
-    /// single-touch panel's state goes through its slot as a frame like any other (`held`: whether the tracker
-    /// has the panel held after the resync).
+    /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, restated on the
+    /// clone (``CloneRewriter/restate(_:cancelling:held:)``), a write a frame.
     func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool) {
         guard open else { return }
-        let abs = UInt32(EV_ABS)
-        if singleTouch != nil {
-            // The panel's values as one frame of its own, through the slot like any other.
-            var frame: [InputEvent] = []
-            let time = Timestamp(microseconds: 0)
-            Self.singleTouchState(of: dev) { frame.append(InputEvent(time: time, type: $0, code: $1, value: $2)) }
-            frame.append(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
-            write(frame[...], cancelling: cancelling, held: held)
-            return
-        }
-        out.removeAll(keepingCapacity: true)
-        let slots = min(libevdev_get_num_slots(dev), Int32(tracking.count))
-        let now = (0..<max(0, slots)).map { libevdev_get_slot_value(dev, UInt32($0), UInt32(AbsCode.mtTrackingID)) }
-        // The clone's contacts the panel ended or replaced meanwhile lift first, in a frame of their own: a
-        // tracking id straight after another is "a double tracking ID" that libevdev drops (the old touch would
-        // go on where the new one is), and libinput takes no lift and touch of one slot in one frame.
-        for s in 0..<max(0, slots) where tracking[Int(s)] >= 0 && now[Int(s)] != tracking[Int(s)] {
-            append(EventType.abs, AbsCode.mtSlot, s)
-            append(EventType.abs, AbsCode.mtTrackingID, -1)
-            tracking[Int(s)] = -1
-        }
-        if !out.isEmpty {
-            append(EventType.syn, SynCode.report, 0)
-            flush()
-            out.removeAll(keepingCapacity: true)
+        let panel = Self.snapshot(of: dev, slots: rewriter.makesItsSlot ? 0 : rewriter.slots.count)
+        for restated in rewriter.restate(panel, cancelling: cancelling, held: held) { send(restated) }
+    }
+
+    /// What libevdev holds of the panel after a resync: its first `slots` slots' multi-touch values, its
+    /// axes below them and its touch and tool buttons, each the panel has.
+    private static func snapshot(of dev: OpaquePointer, slots: Int) -> PanelSnapshot {
+        let abs = UInt32(EV_ABS), key = UInt32(EV_KEY)
+        let time = Timestamp(microseconds: 0)
+        func event(_ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+            InputEvent(time: time, type: type, code: code, value: value)
         }
         let mtCodes = (AbsCode.mtSlot + 1...UInt16(ABS_MT_TOOL_Y)).filter {
             $0 != AbsCode.mtToolType && libevdev_has_event_code(dev, abs, UInt32($0)) != 0
         }
-        for s in 0..<max(0, slots) {
-            append(EventType.abs, AbsCode.mtSlot, s)
-            if isPalm(s) && now[Int(s)] >= 0 && tracking[Int(s)] < 0 {  // a new contact in a palm's slot: a finger
-                append(EventType.abs, AbsCode.mtToolType, MTTool.finger)
-                palm[Int(s)] = false
-            }
-            tracking[Int(s)] = now[Int(s)]
-            for code in mtCodes { append(EventType.abs, code, libevdev_get_slot_value(dev, UInt32(s), UInt32(code))) }
+        let count = max(0, min(Int(libevdev_get_num_slots(dev)), slots))
+        let panelSlots = (0..<count).map { s in
+            PanelSnapshot.Slot(
+                trackingID: libevdev_get_slot_value(dev, UInt32(s), UInt32(AbsCode.mtTrackingID)),
+                values: mtCodes.map { event(EventType.abs, $0, libevdev_get_slot_value(dev, UInt32(s), UInt32($0))) })
         }
-        Self.singleTouchState(of: dev) { append($0, $1, $2) }
-        currentSlot = max(0, libevdev_get_current_slot(dev))
-        markPalms(cancelling)
-        append(EventType.abs, AbsCode.mtSlot, currentSlot)
-        append(EventType.syn, SynCode.report, 0)
-        flush()
-    }
-
-    /// The panel's axes below the multi-touch ones and its touch and tool buttons, as libevdev holds them.
-    private static func singleTouchState(of dev: OpaquePointer, _ put: (UInt16, UInt16, Int32) -> Void) {
-        let abs = UInt32(EV_ABS), key = UInt32(EV_KEY)
+        var others: [InputEvent] = []
         for code in 0..<AbsCode.mtSlot where libevdev_has_event_code(dev, abs, UInt32(code)) != 0 {
-            put(EventType.abs, code, libevdev_get_event_value(dev, abs, UInt32(code)))
+            others.append(event(EventType.abs, code, libevdev_get_event_value(dev, abs, UInt32(code))))
         }
-        for code in UInt16(BTN_DIGI)...UInt16(BTN_TOOL_QUADTAP) where libevdev_has_event_code(dev, key, UInt32(code)) != 0 {
-            put(EventType.key, code, libevdev_get_event_value(dev, key, UInt32(code)))
+        for code in KeyCode.btnDigi...KeyCode.btnToolQuadTap where libevdev_has_event_code(dev, key, UInt32(code)) != 0 {
+            others.append(event(EventType.key, code, libevdev_get_event_value(dev, key, UInt32(code))))
         }
+        return PanelSnapshot(slots: panelSlots, others: others, currentSlot: libevdev_get_current_slot(dev))
     }
 
-    private func isPalm(_ slot: Int32) -> Bool { slot >= 0 && Int(slot) < palm.count && palm[Int(slot)] }
-
-    /// The slots to cancel that are not palms on the clone yet become palms; the current slot is put back.
-    private func markPalms(_ cancelling: [Int]) {
-        var marked = false
-        for s in cancelling where s >= 0 && s < palm.count && !palm[s] {
-            append(EventType.abs, AbsCode.mtSlot, Int32(s))
-            append(EventType.abs, AbsCode.mtToolType, MTTool.palm)
-            palm[s] = true
-            marked = true
+    /// One write of the frame: the kernel stamps the clone's events as they arrive. A write that fails or
+    /// takes less than the frame is logged, once.
+    private func send(_ frame: [InputEvent]) {
+        guard !frame.isEmpty else { return }
+        out.removeAll(keepingCapacity: true)
+        for e in frame { out.append(input_event(time: timeval(), type: e.type, code: e.code, value: e.value)) }
+        let meant = out.count * MemoryLayout<input_event>.stride
+        let failure: WriteFailure
+        do {
+            let written = try syscall("write", node) { out.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } }
+            guard written != meant else { return }
+            failure = .short(written: written, meant: meant)
+        } catch {
+            failure = .failed(error)
         }
-        if marked { append(EventType.abs, AbsCode.mtSlot, currentSlot) }
-    }
-
-    private func append(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-        out.append(input_event(time: timeval(), type: type, code: code, value: value))
-    }
-
-    /// One write of the frame: the kernel stamps the clone's events as they arrive.
-    private func flush() {
-        guard !out.isEmpty else { return }
-        let written = out.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 && errno != EINTR && !warned {
+        if !warned {
             warned = true
-            Log.warning("\(node): writing the clone: \(String(cString: strerror(errno)))")
+            Log.warning("\(node): writing the clone: \(failure)")
+        }
+    }
+
+    /// A frame the clone did not take whole.
+    enum WriteFailure: Error, CustomStringConvertible {
+        /// `write(2)` failed.
+        case failed(SystemError)
+        /// `write(2)` took `written` bytes of the `meant` (events past them lost).
+        case short(written: Int, meant: Int)
+
+        var description: String {
+            switch self {
+            case .failed(let error): return String(cString: strerror(error.errno))
+            case .short(let written, let meant): return "wrote \(written) of \(meant) bytes, the rest of the frame lost"
+            }
         }
     }
 }

@@ -14,7 +14,10 @@ struct UinputIdentity: Equatable {
     /// Nil when the descriptor has no device (not uinput, or destroyed) or sysfs does not say.
     init?(descriptor fd: Int32) {
         var buf = [CChar](repeating: 0, count: 64)
-        guard pressured_uinput_sysname(fd, &buf, buf.count) >= 0 else { return nil }
+        let asked = try? syscall("UI_GET_SYSNAME", "uinput") {
+            buf.withUnsafeMutableBufferPointer { pressured_uinput_sysname(fd, $0.baseAddress, $0.count) }
+        }
+        guard asked != nil else { return nil }
         let sysname = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let dir = "/sys/devices/virtual/input/" + sysname
         guard !sysname.isEmpty, let name = Self.attribute(dir + "/name"), let phys = Self.attribute(dir + "/phys"),
