@@ -113,8 +113,8 @@ public final class TouchClone {
             return .failure(error)
         }
         var created: OpaquePointer?
-        var call = "UI_SET_PHYS"
-        do {
+        var call = "UI_SET_PHYS"  // the step that failed, for the error
+        do throws(SystemError) {
             // Tried again together on EINTR: a create that fails, an interrupted one too, destroys what was
             // set up on the descriptor, its phys with it.
             _ = try libevdevCall(call, subject) {
@@ -123,15 +123,12 @@ public final class TouchClone {
                 call = "libevdev_uinput_create_from_device"
                 return libevdev_uinput_create_from_device(dev, fd, &created)
             }
+            if let created { return .success(created) }
+            throw SystemError(call: call, subject: subject, errno: EIO)
         } catch {
             _ = try? syscall("close", subject) { Glibc.close(fd) }
             return .failure(SystemError(call: call, subject: subject, errno: error.errno))
         }
-        guard let created else {
-            _ = try? syscall("close", subject) { Glibc.close(fd) }
-            return .failure(SystemError(call: call, subject: subject, errno: EIO))
-        }
-        return .success(created)
     }
 
     private convenience init(_ made: Result<OpaquePointer, SystemError>, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?) throws(SystemError) {
