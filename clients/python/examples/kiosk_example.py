@@ -8,7 +8,9 @@ it from the checkout with PYTHONPATH=clients/python. The socket defaults to $PRE
 /run/pressured/pressured.sock.
 
 A real kiosk would show a preview on `peek`, open the item on `pop`, close the preview on `dismiss`, show
-an item's actions on `quickActions`, and offer the same through `longPress` where force is unavailable.
+an item's actions on `quickActions`, and offer the same through `longPress` where force is unavailable. A
+daemon killed mid-peek ends nothing itself: the client then makes the `dismiss` (`"synthesized": True`),
+so the preview closes all the same, and says `disconnected` with the reason "lost".
 """
 import argparse
 
@@ -38,7 +40,8 @@ def main():
             kind = event["type"]
             if kind in ACTIONS:
                 print(f"{event['time']:.6f} device {event['device']} contact {event['contact']}: {kind} "
-                      f"at ({event['x']}, {event['y']}), force {event['force']:.2f} -> {ACTIONS[kind]}", flush=True)
+                      f"at ({event['x']}, {event['y']}), force {event['force']:.2f} -> {ACTIONS[kind]}"
+                      + (" (pressured is gone)" if event.get("synthesized") else ""), flush=True)
             elif kind == "device":
                 d = event["device"]
                 if force.get(d["id"]) != d["forceCapability"]:
@@ -47,6 +50,8 @@ def main():
                 force[d["id"]] = d["forceCapability"]
             elif kind == "bye":
                 print("pressured stopped", flush=True)
+            elif kind == "disconnected" and event["reason"] != "bye":
+                print(f"lost pressured ({event['reason']}): no bye", flush=True)
 
 
 if __name__ == "__main__":

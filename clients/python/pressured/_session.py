@@ -4,13 +4,20 @@ The clients read bytes when they need a message and hand them to `received`; the
 it completes: the first is the `hello`, an answer (`reply` or `error`) carrying the id of a request still
 waited for is kept for that request, and everything else is an event, queued in the order it came. So a
 request can wait for its answer while events pile up behind it, and `events()` then gives them in order.
+
+When the connection ends, however it ends, the session ends for the app what the daemon left open (a
+`dismiss` for each peek, then a `cancelled` for each contact, each with `"synthesized": True`) and queues
+the disconnect notice last: `{"type": "disconnected", "reason": "bye"|"fatal"|"lost", "synthesized": True}`
+(docs/protocol.md, "When the connection ends"). Requests waiting then raise ConnectionClosed with the same
+reason.
 """
 import collections
 from typing import Any, Deque, Dict, Optional, Set, Tuple, cast
 
 from . import _lines
+from ._open_touches import OpenTouches
 from .errors import ConnectionClosed, PressuredError
-from .types import ErrorMessage, Event, Hello, Message, Reply
+from .types import Disconnected, ErrorMessage, Event, Hello, Message, Reply
 
 PROTOCOL_VERSION = 1
 """The protocol this client speaks: a daemon that says another in its `hello` is refused."""
@@ -31,9 +38,11 @@ class Session:
         self._abandoned: Set[int] = set()  # given up (a cancelled asyncio request): their answers are dropped
         self._answers: Dict[int, Message] = {}
         self._events: Deque[Message] = collections.deque()
+        self._open = OpenTouches()
         self.ended = False
         """The daemon closed the connection: nothing more will be received."""
-        self._bye_taken = False
+        self._notice_taken = False
+        self._bye = False
         self.fatal: Optional[ErrorMessage] = None
         """The last fatal `error` line received (the daemon closes the connection after it)."""
 
@@ -43,7 +52,7 @@ class Session:
         """A request line with a fresh id, the fields that are None left out; its answer is waited for
         from now on (`answer`). ConnectionClosed once the connection ended: nothing can answer."""
         if self.ended:
-            raise ConnectionClosed(self.fatal)
+            raise self.closed()
         request_id = self._next_id
         self._next_id += 1
         message: Dict[str, Any] = {"request": name, "id": request_id}
@@ -54,12 +63,28 @@ class Session:
     # What the client reads ----------------------------------------------------------------------
 
     def received(self, data: bytes) -> None:
-        """Bytes read from the socket; `b""` is its end of file (or a reset: the same to a client)."""
+        """Bytes read from the socket; `b""` is its end of file (or a reset: the same to a client). An
+        unfinished last line is not a line: it is dropped with the connection."""
         if not data:
-            self.ended = True
+            if not self.ended:
+                self.ended = True
+                self._events.extend(self._open.end_all())
+                notice: Disconnected = {"type": "disconnected", "reason": self.reason(), "synthesized": True}
+                if self.fatal is not None:
+                    notice["error"] = self.fatal
+                self._events.append(notice)
             return
         for message in self._decoder.feed(data):
             self._file(message)
+
+    def reason(self) -> str:
+        """How the connection ended, or would have if it ended now: "bye" (a clean stop), "fatal" (the
+        daemon let this client go) or "lost" (neither: the daemon was killed, the socket reset)."""
+        return "fatal" if self.fatal is not None else "bye" if self._bye else "lost"
+
+    def closed(self) -> ConnectionClosed:
+        """The exception for a request the ended connection cannot answer."""
+        return ConnectionClosed(self.fatal, reason=self.reason())
 
     def _file(self, message: Message) -> None:
         if not self._greeted:
@@ -71,7 +96,9 @@ class Session:
         elif message.get("type") in _ANSWERS and message.get("id") in self._abandoned:
             self._abandoned.discard(message["id"])
         else:
+            self._open.saw(message)
             self._events.append(message)
+        self._bye = self._bye or message.get("type") == "bye"
         if message.get("type") == "error" and message.get("fatal"):
             self.fatal = cast(ErrorMessage, message)
 
@@ -84,7 +111,7 @@ class Session:
         greeting = self._greeting
         if greeting is None:
             if self.ended:
-                raise ConnectionClosed(self.fatal)
+                raise self.closed()
             return None
         if greeting.get("type") == "error":
             raise PressuredError.from_message(greeting)
@@ -102,7 +129,7 @@ class Session:
         if answer is None:
             if self.ended:
                 self._waiting.discard(request_id)
-                raise ConnectionClosed(self.fatal)
+                raise self.closed()
             return None
         if answer.get("type") == "error":
             raise PressuredError.from_message(answer)
@@ -128,10 +155,10 @@ class Session:
         if not self._events:
             return None
         event = self._events.popleft()
-        self._bye_taken = self._bye_taken or event.get("type") == "bye"
+        self._notice_taken = self._notice_taken or (self.ended and not self._events)
         return cast(Event, event)
 
     def events_over(self) -> bool:
-        """Whether `events()` is done: the daemon's `bye` was taken, or it closed the connection and
-        every event before is taken."""
-        return self._bye_taken or (self.ended and not self._events)
+        """Whether `events()` is done: the connection ended and its disconnect notice, the last event, was
+        taken."""
+        return self._notice_taken

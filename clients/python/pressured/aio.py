@@ -5,7 +5,6 @@ from typing import Any, AsyncIterator, Callable, Dict, Iterable, List, Optional,
 
 from . import _calls
 from ._session import Session
-from .errors import ConnectionClosed
 from ._socket_path import default_socket
 from .client import READ_SIZE
 from .types import (ChooseActionReply, Device, Event, Hello, Item, QuickActionsReply, RegionReply, Reply,
@@ -104,7 +103,7 @@ class AsyncClient:
                     await self._writer.drain()
                 except (BrokenPipeError, ConnectionResetError):
                     # The daemon has gone; what it sent before going stays readable for events().
-                    raise ConnectionClosed(self._session.fatal) from None
+                    raise self._session.closed() from None
             answer = self._session.answer(request_id)
             while answer is None:
                 await self._receive(lambda: self._session.has_answer(request_id))
@@ -168,8 +167,7 @@ class AsyncClient:
     # Events -------------------------------------------------------------------------------------
 
     async def events(self) -> AsyncIterator[Event]:
-        """Yields events, those kept while requests waited first, until the daemon's `bye` (yielded too) or
-        its end of file."""
+        """Yields events as `Client.events` does, to the disconnect notice."""
         while not self._session.events_over():
             event = self._session.next_event()
             if event is None:

@@ -5,7 +5,6 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Type, TypeVar
 
 from . import _calls
 from ._session import Session
-from .errors import ConnectionClosed
 from ._socket_path import default_socket
 from .types import (ChooseActionReply, Device, Event, Hello, Item, QuickActionsReply, RegionReply, Reply,
                     Settings, SubscribeReply)
@@ -100,7 +99,7 @@ class Client:
                 self._connected().sendall(line)
             except (BrokenPipeError, ConnectionResetError):
                 # The daemon has gone; what it sent before going stays readable for events().
-                raise ConnectionClosed(self._session.fatal) from None
+                raise self._session.closed() from None
             answer = self._session.answer(request_id)
             while answer is None:
                 self._receive()
@@ -171,8 +170,11 @@ class Client:
     # Events -------------------------------------------------------------------------------------
 
     def events(self) -> Iterator[Event]:
-        """Yields events, those kept while requests waited first, until the daemon's `bye` (yielded too) or
-        its end of file."""
+        """Yields events, those kept while requests waited first, until the connection ends: then the ends of
+        the peeks and contacts the daemon left open (`"synthesized": True`), and last the disconnect
+        notice, `{"type": "disconnected", "reason": "bye"|"fatal"|"lost", "synthesized": True}`
+        (docs/protocol.md, "When the connection ends"). After a `bye` it reads on to the daemon's end of
+        file, which follows at once."""
         while not self._session.events_over():
             event = self._session.next_event()
             if event is None:

@@ -22,10 +22,21 @@ class PressuredError(Exception):
 
 
 class ConnectionClosed(EOFError):
-    """The daemon closed the connection before the answer (or the `hello`) came. `error` is the fatal
-    `error` line it sent last, if any (say `too-slow`): why it let the client go."""
+    """The connection ended before the answer (or the `hello`) came. `reason` says how, as the disconnect
+    notice does (docs/protocol.md, "When the connection ends"): "bye" (the daemon stopped cleanly),
+    "fatal" (it let the client go: `error` is the fatal `error` line it sent last, say `too-slow`) or
+    "lost" (neither: the daemon was killed or the socket reset; whether it acted on the request first
+    cannot be known)."""
 
-    def __init__(self, error: Optional[ErrorMessage] = None) -> None:
-        why = f" after a fatal {error.get('error')}: {error.get('message', '')}" if error else ""
-        super().__init__(f"pressured closed the connection{why}")
+    def __init__(self, error: Optional[ErrorMessage] = None, reason: Optional[str] = None) -> None:
+        self.reason = reason if reason is not None else "fatal" if error else "lost"
+        if error:
+            why = f"pressured closed the connection after a fatal {error.get('error')}: {error.get('message', '')}"
+        elif self.reason == "bye":
+            why = "pressured stopped (it said bye) and closed the connection"
+        else:
+            why = ("the connection to pressured was lost without a bye (the daemon was killed or crashed, or "
+                   "the socket reset): no answer will come, and whether the daemon acted on the request is "
+                   "unknown")
+        super().__init__(why)
         self.error = error

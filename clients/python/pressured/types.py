@@ -94,11 +94,13 @@ class _GestureRequired(_PointRequired):
 
 class Gesture(_GestureRequired, total=False):
     """`peek`, `pop`, `dismiss`, `quickActions` or `longPress`; `region` (and for an icon `app` and
-    `items`) where the touch began in a region this connection registered."""
+    `items`) where the touch began in a region this connection registered. `synthesized`: a `dismiss` the
+    client made for a peek still open when the connection ended (never on the wire)."""
 
     region: str
     app: str
     items: List[Item]
+    synthesized: bool
 
 
 class _TouchRequired(_PointRequired):
@@ -107,10 +109,13 @@ class _TouchRequired(_PointRequired):
 
 
 class Touch(_TouchRequired, total=False):
-    """A touch event (subscribe with "touches"); `progress` towards the next threshold, 0...1."""
+    """A touch event (subscribe with "touches"); `progress` towards the next threshold, 0...1. Touches never
+    carry `region`, even in a region this connection registered: only gestures are tagged.
+    `synthesized`: a `cancelled` the client made for a contact still open when the connection ended
+    (never on the wire)."""
 
     progress: float
-    region: str
+    synthesized: bool
 
 
 class DeviceChange(TypedDict):
@@ -169,7 +174,25 @@ class ErrorMessage(_ErrorRequired, total=False):
     fatal: bool
 
 
-Event = Union[Gesture, Touch, DeviceChange, SettingsChange, Action, Dropped, Bye, ErrorMessage]
+class _DisconnectedRequired(TypedDict):
+    type: Literal["disconnected"]
+    reason: str  # "bye", "fatal" or "lost"
+    synthesized: bool
+
+
+class Disconnected(_DisconnectedRequired, total=False):
+    """The last event of a connection, made by the client, never a line of the protocol: how it ended,
+    "bye" (a clean stop, after the `bye` event), "fatal" (the daemon let this client go: `error` is its
+    fatal `error` line) or "lost" (neither: the daemon was killed or the socket reset; the peeks and
+    contacts it left open were ended by synthesized events just before)."""
+
+    error: ErrorMessage
+
+
+CLIENT_MADE = ("disconnected",)
+"""Event types the client makes itself, never a line the daemon sends."""
+
+Event = Union[Gesture, Touch, DeviceChange, SettingsChange, Action, Dropped, Bye, ErrorMessage, Disconnected]
 """What `events()` yields: tell them apart by `type` (and accept types not listed: the protocol grows)."""
 
 Message = Dict[str, Any]

@@ -4,6 +4,7 @@ tools/python/pressured_process.py), and `pressurectl replay`'s lines to compare 
 The tests run against the installed package (tools/test-python): nothing here puts the checkout's
 clients/python on sys.path. The daemon comes from $PRESSURED_BIN_DIR, else `swift build --show-bin-path`.
 """
+import json
 import os
 import signal
 import subprocess
@@ -53,12 +54,48 @@ class Daemon:
         """SIGTERM: the daemon says `bye` to every client and exits."""
         self.proc.send_signal(signal.SIGTERM)
 
+    def kill(self) -> None:
+        """SIGKILL: the daemon goes without a word (no `bye`), as a crash or the OOM killer ends it."""
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.terminate()
         self.proc.wait(timeout=10)
         self.log.close()
         self.dir.cleanup()
+
+
+def held_peek_capture(directory: str) -> str:
+    """A capture, written into `directory`, of the fixture up to its first peek (calibrated as
+    `calibrated=True` calibrates the daemon) with the finger then held for ten minutes: a replay of it keeps
+    a peek and its contact open until the daemon goes."""
+    conf = os.path.join(directory, "calibration.conf")
+    with open(conf, "w") as f:
+        f.write(FIXTURE_CALIBRATION)
+    events = [json.loads(line) for line in replay_lines("--touches", "--config", conf, FIXTURE)]
+    peek = next(e["time"] for e in events if e["type"] == "peek")
+    with open(os.path.join(ROOT, FIXTURE)) as f:
+        lines = f.read().splitlines()
+    kept = [line for line in lines if not line.startswith("E:") or float(line.split()[1]) <= peek]
+    kept.append(f"E: {peek + 600:.6f} 0000 0000 0000")  # a frame of nothing, long after: the finger stays
+    path = os.path.join(directory, "held-peek.evemu")
+    with open(path, "w") as f:
+        f.write("\n".join(kept) + "\n")
+    return path
+
+
+def expected_ends(received: List[dict]) -> List[dict]:
+    """What a client must make of a connection lost after `received`, the events of one peek and its
+    contact (docs/protocol.md, "When the connection ends"): the peek dismissed, the contact cancelled, each
+    with the contact's last state, then the notice."""
+    last = [e for e in received if "contact" in e][-1]
+    point = {k: last[k] for k in ("time", "device", "contact", "x", "y", "screenX", "screenY", "force",
+                                  "maximumPossibleForce")}
+    return [{"type": "dismiss", **point, "synthesized": True},
+            {"type": "touch", "phase": "cancelled", **point, "synthesized": True},
+            {"type": "disconnected", "reason": "lost", "synthesized": True}]
 
 
 def served(event: dict) -> bool:

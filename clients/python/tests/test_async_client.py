@@ -3,10 +3,12 @@ by tools/test-python against the installed package, after `swift build`. Every a
 bounded (`WAIT`), so a client that waits for what never comes fails instead of hanging."""
 import asyncio
 import json
+import signal
+import tempfile
 import unittest
 
 import pressured
-from running_daemon import FIXTURE, Daemon, replay_lines, served
+from running_daemon import FIXTURE, Daemon, expected_ends, held_peek_capture, replay_lines, served
 
 # Seconds any one test may take talking to its daemon.
 WAIT = 20
@@ -99,7 +101,8 @@ class AsyncClientTests(unittest.IsolatedAsyncioTestCase):
         await asyncio.wait_for(run(), WAIT)
 
     async def test_a_cancelled_request_drops_its_answer(self):
-        expected = [json.loads(line) for line in replay_lines(FIXTURE)] + [{"type": "bye", "reason": "shutdown"}]
+        expected = [json.loads(line) for line in replay_lines(FIXTURE)] + [
+            {"type": "bye", "reason": "shutdown"}, {"type": "disconnected", "reason": "bye", "synthesized": True}]
         daemon = Daemon("--replay", FIXTURE, "--speed", "0", "--exit-when-done")
         self.addCleanup(daemon.stop)
 
@@ -122,10 +125,41 @@ class AsyncClientTests(unittest.IsolatedAsyncioTestCase):
                 await client.subscribe(events=["devices"])
                 daemon.terminate()
                 events = [e async for e in client.events()]
-                self.assertEqual(events[-1], {"type": "bye", "reason": "shutdown"})
+                self.assertEqual(events[-2:], [{"type": "bye", "reason": "shutdown"},
+                                               {"type": "disconnected", "reason": "bye", "synthesized": True}])
                 self.assertEqual([e async for e in client.events()], [])
-                with self.assertRaises(pressured.ConnectionClosed):
+                with self.assertRaises(pressured.ConnectionClosed) as caught:
                     await client.ping()
+                self.assertEqual(caught.exception.reason, "bye")
+        await asyncio.wait_for(run(), WAIT)
+
+    async def test_a_daemon_killed_mid_peek_ends_the_peek_the_contact_and_the_request_waiting(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        daemon = Daemon("--replay", held_peek_capture(directory.name), "--speed", "10", calibrated=True)
+        self.addCleanup(daemon.stop)
+
+        async def run():
+            async with pressured.AsyncClient(daemon.socket) as client:
+                await client.subscribe(events=["gestures", "touches"])
+                events = client.events()
+                before = []
+                async for event in events:
+                    before.append(event)
+                    if event["type"] == "peek":
+                        break
+                # Stopped, the daemon reads the ping and never answers it: a request waiting when it dies.
+                daemon.proc.send_signal(signal.SIGSTOP)
+                waiting = asyncio.ensure_future(client.ping())
+                await asyncio.sleep(0.1)
+                self.assertFalse(waiting.done())
+                await asyncio.get_running_loop().run_in_executor(None, daemon.kill)  # reaped off the loop
+                after = [e async for e in events]
+                self.assertEqual(after[-3:], expected_ends(before + after[:-3]))
+                self.assertEqual([e for e in after[:-3] if e.get("phase") != "moved"], [])
+                with self.assertRaises(pressured.ConnectionClosed) as caught:
+                    await waiting
+                self.assertEqual(caught.exception.reason, "lost")
         await asyncio.wait_for(run(), WAIT)
 
     async def test_a_client_past_max_clients_is_told_why(self):

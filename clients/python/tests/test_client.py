@@ -1,10 +1,11 @@
 """End-to-end tests of the blocking client (`pressured.Client`) against a real `pressured --replay`; run by
 tools/test-python against the installed package, after `swift build`."""
 import json
+import tempfile
 import unittest
 
 import pressured
-from running_daemon import FIXTURE, Daemon, replay_lines, served
+from running_daemon import FIXTURE, Daemon, expected_ends, held_peek_capture, replay_lines, served
 
 
 class ClientTests(unittest.TestCase):
@@ -97,12 +98,37 @@ class ClientTests(unittest.TestCase):
                 client.subscribe(events=["devices"])
                 daemon.terminate()
                 events = list(client.events())
-                self.assertEqual(events[-1], {"type": "bye", "reason": "shutdown"})
+                self.assertEqual(events[-2:], [{"type": "bye", "reason": "shutdown"},
+                                               {"type": "disconnected", "reason": "bye", "synthesized": True}])
                 self.assertEqual(list(client.events()), [])  # its end of file: nothing more
-                with self.assertRaises(pressured.ConnectionClosed):
+                with self.assertRaises(pressured.ConnectionClosed) as caught:
                     client.ping()
+                self.assertEqual(caught.exception.reason, "bye")
         finally:
             daemon.stop()
+
+    def test_a_daemon_killed_mid_peek_leaves_nothing_open(self):
+        with tempfile.TemporaryDirectory() as directory:
+            daemon = Daemon("--replay", held_peek_capture(directory), "--speed", "10", calibrated=True)
+            try:
+                with pressured.Client(daemon.socket, timeout=10) as client:
+                    client.subscribe(events=["gestures", "touches"])
+                    events = client.events()
+                    before = []
+                    for event in events:
+                        before.append(event)
+                        if event["type"] == "peek":
+                            break
+                    daemon.kill()
+                    after = list(events)
+                    with self.assertRaises(pressured.ConnectionClosed) as caught:
+                        client.ping()
+                self.assertEqual(caught.exception.reason, "lost")
+                self.assertIn("lost", str(caught.exception))
+                self.assertEqual(after[-3:], expected_ends(before + after[:-3]))
+                self.assertEqual([e for e in after[:-3] if e.get("phase") != "moved"], [])  # the peek's frame
+            finally:
+                daemon.stop()
 
     def test_a_client_past_max_clients_is_told_why(self):
         daemon = Daemon("--replay", FIXTURE, config="[pressured]\nMaxClients = 1\n")

@@ -65,7 +65,9 @@ class VocabularyTests(unittest.TestCase):
         known = set().union(*(literal_types(s) for s in shapes())) - literal_types(pressured.types.Gesture)
         for name in self.names["message"]:
             self.assertIn(name, known, f"docs/protocol.md names the message {name!r}: give it a shape in types")
-        self.assertEqual(known - set(self.names["message"]), set(), "shapes of types the table does not name")
+        made = set(pressured.types.CLIENT_MADE)  # the disconnect notice: the client's, never on the wire
+        self.assertEqual(known - made - set(self.names["message"]), set(), "shapes of types the table does not name")
+        self.assertEqual(made & set(self.names["message"]), set(), "a type the client makes is the daemon's")
 
     def test_every_request_has_a_call(self):
         tree = ast.parse(inspect.getsource(pressured._calls))
