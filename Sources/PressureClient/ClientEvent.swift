@@ -6,10 +6,13 @@ import PressureProtocol
 /// not know.
 public enum ClientEvent: Hashable, Sendable {
     /// `peek`, `pop`, `dismiss`, `quickActions`, `longPress` (``PressureEvent/gesture``); `tags` when the
-    /// touch began in one of this connection's regions.
-    case gesture(PressureEvent, tags: RegionTags? = nil)
-    /// A touch phase (subscribers to `touches`; ``PressureEvent/phase``).
-    case touch(PressureEvent)
+    /// touch began in one of this connection's regions. `synthesized`: a `dismiss` this library made for a
+    /// peek still open when the connection ended (the daemon killed sends none; never on the wire).
+    case gesture(PressureEvent, tags: RegionTags? = nil, synthesized: Bool = false)
+    /// A touch phase (subscribers to `touches`; ``PressureEvent/phase``). Touches are never tagged with a
+    /// region, not even for their region's owner. `synthesized`: a `cancelled` this library made for a
+    /// contact still open when the connection ended (never on the wire).
+    case touch(PressureEvent, synthesized: Bool = false)
     /// A device appeared, vanished, or changed its force capability (`changed` reaches every client).
     case device(change: ServerMessage.DeviceChange, DeviceInfo)
     /// The settings changed (`set`, `SIGHUP`).
@@ -24,12 +27,24 @@ public enum ClientEvent: Hashable, Sendable {
     /// ``PressuredClient`` only: a new connection is up and subscribed. Devices and settings may differ from
     /// before, so re-read the capabilities in `Hello`.
     case reconnected(Hello)
-    /// ``PressuredClient`` only: the connection ended and reconnection begins. Force is unknown until
-    /// ``reconnected(_:)``.
+    /// ``PressuredClient`` only: the connection ended and reconnection begins, after the synthesized ends
+    /// of the peeks and contacts it left open. The error says how it ended: ``PressuredClientError/
+    /// connectionLost(_:)`` when not cleanly (no `bye`: the daemon was killed or crashed), a fatal
+    /// ``PressuredClientError/daemon(code:message:fatal:)``, or ``PressuredClientError/disconnected(_:)``
+    /// after `bye`. Force is unknown until ``reconnected(_:)``.
     case disconnected(PressuredClientError)
     /// A line of a type this library does not know, or one whose fields it could not read: the `type`
     /// (empty when missing) and the whole object.
     case unknown(type: String, JSONValue)
+
+    /// Whether this library made the event rather than the daemon: the end of a peek or contact that the
+    /// connection's end left open (`docs/protocol.md`, "When the connection ends").
+    public var isSynthesized: Bool {
+        switch self {
+        case .gesture(_, _, let synthesized), .touch(_, let synthesized): return synthesized
+        case .device, .settings, .dropped, .bye, .action, .reconnected, .disconnected, .unknown: return false
+        }
+    }
 
     /// Decodes one daemon line (an object that is not a `hello`, `reply` or `error`).
     public init(_ value: JSONValue) {

@@ -27,6 +27,17 @@ final class ConnectionCore: Sendable {
         /// A fatal `error` the daemon sent before closing: the reason the connection ends.
         var fatal: PressuredClientError? = nil
         var byeReason: String? = nil
+        /// What the connection's end must end for the app: only the reading thread uses it.
+        var open = OpenTouches()
+
+        /// How the connection ended, or would if it ended now, given the failure that ends it: this side
+        /// closed it, the daemon let it go (fatal) or said `bye`, else `failure` (a lost connection).
+        func endingReason(_ failure: PressuredClientError) -> PressuredClientError {
+            if closedByUs { return .closed }
+            if let fatal { return fatal }
+            if let byeReason { return .disconnected("the daemon said bye (\(byeReason))") }
+            return failure
+        }
     }
 
     let socket: UnixSocket
@@ -104,9 +115,11 @@ final class ConnectionCore: Sendable {
                 try socket.send(line)
             } catch {
                 // The reading thread may have failed the request already as it stopped: resume only once.
-                if let waiter = state.withLock({ $0.pending.removeValue(forKey: id) }) {
-                    waiter.resume(returning: .failure(error))
+                // The write fails as the connection ends: the request fails with how it ended.
+                let failed: (Answer?, PressuredClientError) = state.withLock { s in
+                    (s.pending.removeValue(forKey: id), s.ended ?? s.endingReason(error))
                 }
+                failed.0?.resume(returning: .failure(failed.1))
             }
         }
         return try result.get()
@@ -127,13 +140,13 @@ final class ConnectionCore: Sendable {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { socket.receive(into: $0) }
-            if n == 0 { return end(.disconnected("the daemon closed the connection")) }
+            if n == 0 { return end(.connectionLost("the daemon closed the connection")) }
             if n < 0 {
                 let e = Int32(-n)
                 if !sawHello && (e == EAGAIN || e == EWOULDBLOCK) {
                     return end(.timedOut("no hello from the daemon at \(path) within \(helloTimeout)"))
                 }
-                return end(.disconnected("read failed: \(String(cString: strerror(e)))"))
+                return end(.connectionLost("read failed: \(String(cString: strerror(e)))"))
             }
             buffer.append(contentsOf: chunk[0..<n])
             var start = 0
@@ -187,7 +200,10 @@ final class ConnectionCore: Sendable {
             if let fatal = answer(value, isError: type == "error") { return fatal }
         default:
             let event = ClientEvent(value)
-            if case .bye(let reason) = event { state.withLock { $0.byeReason = reason } }
+            state.withLock { s in
+                s.open.saw(event)
+                if case .bye(let reason) = event { s.byeReason = reason }
+            }
             continuation.yield(event)
         }
         return nil
@@ -226,27 +242,21 @@ final class ConnectionCore: Sendable {
         waiter?.resume(returning: result)
     }
 
-    /// The thread's last act: fail whoever waits, end the event stream, shut the socket down (the descriptor
-    /// itself closes when the last reference to the socket goes).
+    /// The thread's last act (`docs/protocol.md`, "When the connection ends"): end the peeks, then the
+    /// contacts, still open for the app (a daemon killed mid-peek ended none), fail whoever waits, end the
+    /// event stream, shut the socket down (the descriptor itself closes when the last reference to the
+    /// socket goes).
     private func end(_ error: PressuredClientError) {
-        let (reason, waiters, normal): (PressuredClientError, [Answer], Bool) = state.withLock { s in
+        let (reason, ends, waiters, normal): (PressuredClientError, [ClientEvent], [Answer], Bool) = state.withLock { s in
             let normal = s.closedByUs || s.byeReason != nil
-            let reason: PressuredClientError
-            if s.closedByUs {
-                reason = .closed
-            } else if let fatal = s.fatal {
-                reason = fatal
-            } else if let bye = s.byeReason {
-                reason = .disconnected("the daemon said bye (\(bye))")
-            } else {
-                reason = error
-            }
+            let reason = s.endingReason(error)
             s.ended = reason
-            let waiters = Array(s.pending.values)
+            let waiters = s.pending.sorted { $0.key < $1.key }.map(\.value)  // in the order they were sent
             s.pending = [:]
-            return (reason, waiters, normal)
+            return (reason, s.open.endAll(), waiters, normal)
         }
         resolveHello(.failure(reason))
+        for e in ends { continuation.yield(e) }
         for w in waiters { w.resume(returning: .failure(reason)) }
         if normal {
             continuation.finish()

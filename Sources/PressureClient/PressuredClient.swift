@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// ``events`` ends after ``close()``, when iteration stops, or by throwing
 /// ``PressuredClientError/gaveUp(attempts:lastError:)`` once ``Options/maximumAttempts`` runs out.
-/// Events in flight when a connection dies are lost with it: the `disconnected`/`reconnected` pair says so.
+/// Events in flight when a connection dies are lost with it: the `disconnected`/`reconnected` pair says so,
+/// and the peeks and contacts it left open end before `disconnected`, with synthesized ends
+/// (``ClientEvent/isSynthesized``; `docs/protocol.md`, "When the connection ends").
 public final class PressuredClient: Sendable {
     /// How to connect and when to retry.
     public struct Options: Sendable {

@@ -17,8 +17,13 @@ public enum PressuredClientError: Error, Hashable, Sendable, CustomStringConvert
     /// An `error` from the daemon. `code` is the wire string (`not-permitted`, `invalid-argument`…; see
     /// ``protocolCode``); after a `fatal` one the daemon closes the connection.
     case daemon(code: String, message: String, fatal: Bool)
-    /// The connection ended: the daemon said `bye`, closed it, or a read or write failed.
+    /// The connection ended cleanly: the daemon said `bye` (or this library's peer went away before its
+    /// `hello`).
     case disconnected(String)
+    /// The connection was lost, not a clean stop: it ended without `bye` or a fatal error (the daemon was
+    /// killed or crashed, the socket reset, a read or write failed). A request waiting fails with it: no
+    /// answer will come, and whether the daemon acted on it is unknown.
+    case connectionLost(String)
     /// This side closed the connection (``PressuredConnection/close()``, ``PressuredClient/close()``).
     case closed
     /// ``PressuredClient`` is between connections: the request was not sent.
@@ -44,6 +49,8 @@ public enum PressuredClientError: Error, Hashable, Sendable, CustomStringConvert
         case .daemon(let code, let message, let fatal):
             return "\(code): \(message)" + (fatal ? " (the daemon closed the connection)" : "")
         case .disconnected(let why): return "disconnected: \(why)"
+        case .connectionLost(let why):
+            return "connection lost without a bye (\(why)): no answer will come, and whether the daemon acted on a request waiting is unknown"
         case .closed: return "the connection was closed"
         case .notConnected: return "not connected to pressured"
         case .gaveUp(let attempts, let last): return "gave up after \(attempts) connection attempts: \(last)"

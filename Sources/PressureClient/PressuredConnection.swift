@@ -8,7 +8,7 @@ import PressureProtocol
 /// let connection = try await PressuredConnection.connect()
 /// try await connection.subscribe(events: [.gestures, .devices])
 /// for try await event in connection.events {
-///     if case .gesture(let g, _) = event, g.gesture == .peek { showPreview(at: g.x, g.y) }
+///     if case .gesture(let g, _, _) = event, g.gesture == .peek { showPreview(at: g.x, g.y) }
 /// }
 /// ```
 ///
@@ -61,6 +61,14 @@ public final class PressuredConnection: Sendable {
     }
 
     /// The events after ``subscribe(events:devices:)`` (and `device` `changed` / `settings` regardless).
+    ///
+    /// However the connection ends, the events end every peek and contact still open for the app: a
+    /// `dismiss` for each open peek, then a `cancelled` for each open contact, each `synthesized: true`
+    /// with the contact's last state (a daemon killed mid-peek sends neither). Then the waiting requests
+    /// fail, and the sequence ends: normally after `bye` or ``close()``, else by throwing how the
+    /// connection ended, ``PressuredClientError/connectionLost(_:)`` (not a clean stop) or a fatal
+    /// ``PressuredClientError/daemon(code:message:fatal:)`` (`docs/protocol.md`, "When the connection
+    /// ends").
     public var events: ClientEvents { ClientEvents(stream: core.stream, owner: self) }
 
     /// Closes the connection: waiting requests fail with ``PressuredClientError/closed`` and ``events``

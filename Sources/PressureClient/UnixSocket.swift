@@ -52,7 +52,7 @@ final class UnixSocket: Sendable {
                 if n < 0 {
                     let e = errno
                     if e == EINTR { continue }
-                    return .disconnected("send failed: \(String(cString: strerror(e)))")
+                    return .connectionLost("send failed: \(String(cString: strerror(e)))")
                 }
                 offset += n
             }

@@ -17,18 +17,21 @@ public enum MonitorFormat {
         return lines
     }
 
+    /// The mark of an end the client made, not the daemon: the connection was lost mid-touch.
+    static let ended = "  (not from the daemon: the connection ended)"
+
     /// One event.
     public static func line(_ event: ClientEvent) -> String {
         switch event {
-        case .gesture(let g, let tags):
+        case .gesture(let g, let tags, let synthesized):
             var line = contactLine(g, g.typeName)
             if let r = tags?.region { line += "  region " + r }
             if let items = tags?.items { line += "  items: " + items.map(\.title).joined(separator: ", ") }
-            return line
-        case .touch(let t):
+            return line + (synthesized ? ended : "")
+        case .touch(let t, let synthesized):
             var line = contactLine(t, "touch " + (t.phase?.rawValue ?? ""))
             if let p = t.progress { line += "  progress " + fixed(p, 2) }
-            return line
+            return line + (synthesized ? ended : "")
         case .device(let change, let d):
             return device(d, change: change.rawValue)
         case .settings(let s):

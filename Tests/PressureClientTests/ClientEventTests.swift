@@ -18,7 +18,7 @@ final class ClientEventTests: XCTestCase {
 
     func testTouchProgressIsOptional() throws {
         let line = #"{"type":"touch","phase":"moved","time":0.000001,"device":1,"contact":1,"x":0,"y":0,"force":0.0,"maximumPossibleForce":0.0}"#
-        guard case .touch(let t) = try event(line) else { return XCTFail() }
+        guard case .touch(let t, _) = try event(line) else { return XCTFail() }
         XCTAssertEqual(t.phase, .moved)
         XCTAssertEqual(t.time.microseconds, 1)
         XCTAssertNil(t.progress)

@@ -31,13 +31,13 @@ final class ClientNamesTests: XCTestCase {
     func testEveryNameOfTheTableIsHandled() throws {
         let table = try ProtocolNames.load()
         for name in table["gesture"] {
-            guard case .gesture(let e, _) = try event(point(name)), e.gesture?.rawValue == name else {
+            guard case .gesture(let e, _, _) = try event(point(name)), e.gesture?.rawValue == name else {
                 XCTFail("docs/protocol.md names the gesture `\(name)`: the client makes it \(try event(point(name)))")
                 continue
             }
         }
         for name in table["phase"] {
-            guard case .touch(let e) = try event(point("touch", #","phase":""# + name + #"""#)), e.phase?.rawValue == name else {
+            guard case .touch(let e, _) = try event(point("touch", #","phase":""# + name + #"""#)), e.phase?.rawValue == name else {
                 XCTFail("docs/protocol.md names the touch phase `\(name)`, which the client does not read")
                 continue
             }

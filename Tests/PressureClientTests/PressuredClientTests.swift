@@ -58,7 +58,7 @@ final class PressuredClientTests: XCTestCase {
         guard case .reconnected(let newHello) = afterRestart.first else { return XCTFail("\(afterRestart)") }
         XCTAssertEqual(newHello.devices.first?.node, "replay:Tests/Fixtures/quick-actions-hold.evemu")
         // The re-sent subscription is what started the second replay: its gestures arrived.
-        let gestures = afterRestart.compactMap { if case .gesture(let g, _) = $0 { g.gesture } else { nil } }
+        let gestures = afterRestart.compactMap { if case .gesture(let g, _, _) = $0 { g.gesture } else { nil } }
         XCTAssertTrue(gestures.contains(.quickActions), "\(afterRestart)")
         XCTAssertTrue(
             afterRestart.contains { if case .device(.removed, _) = $0 { true } else { false } },

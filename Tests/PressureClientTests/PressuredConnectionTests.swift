@@ -278,7 +278,7 @@ final class PressuredConnectionTests: XCTestCase {
 final class ClientEventDecodingTests: XCTestCase {
     func testRoutedQuickActionsAndActions() throws {
         let line = #"{"type":"quickActions","time":1.5,"device":1,"contact":3,"x":10,"y":20,"screenX":96.5,"screenY":40.0,"force":1.4,"maximumPossibleForce":6.7,"region":"icon:mail","app":"org.example.mail","items":[{"id":"compose","title":"New Message","icon":"compose"},{"id":"inbox","title":"Inbox","subtitle":"3 unread"}]}"#
-        guard case .gesture(let g, let tags) = ClientEvent(try JSONParser.parse(line)) else { return XCTFail("not a gesture") }
+        guard case .gesture(let g, let tags, _) = ClientEvent(try JSONParser.parse(line)) else { return XCTFail("not a gesture") }
         XCTAssertEqual(g.gesture, .quickActions)
         XCTAssertEqual(g.screenX, 96.5)
         XCTAssertEqual(tags?.region, "icon:mail")
@@ -290,8 +290,79 @@ final class ClientEventDecodingTests: XCTestCase {
         XCTAssertEqual([app, chosen], ["org.example.mail", "compose"])
         // A line from an older daemon, without screen coordinates, still decodes.
         let old = #"{"type":"peek","time":1.0,"device":1,"contact":1,"x":1,"y":2,"force":1.4,"maximumPossibleForce":6.7}"#
-        guard case .gesture(let o, let oldTags) = ClientEvent(try JSONParser.parse(old)) else { return XCTFail("not a gesture") }
+        guard case .gesture(let o, let oldTags, _) = ClientEvent(try JSONParser.parse(old)) else { return XCTFail("not a gesture") }
         XCTAssertNil(oldTags?.region)
         XCTAssertEqual(o.screenX, 0)
+    }
+}
+
+/// A daemon killed mid-peek (`docs/protocol.md`, "When the connection ends"): the connection ends the
+/// peek and the contact itself, fails the request the daemon never answered, and says it was lost.
+final class ConnectionLostTests: XCTestCase {
+    func testADaemonKilledMidPeekEndsThePeekTheContactAndTheWaitingRequest() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try DaemonProcess(holdingAPeekIn: folder)
+        let c = try await PressuredConnection.connect(path: daemon.socketPath)
+        let watchdog = Watchdog(seconds: 20) { c.close() }
+        defer { watchdog.cancel() }
+        try await c.subscribe(events: [.gestures, .touches])
+        var iterator = c.events.makeAsyncIterator()
+        let received = try await iterator.untilPeek()
+        // Stopped, the daemon reads the ping and never answers it: a request waiting when it dies.
+        daemon.signal(SIGSTOP)
+        let ping = Task { try await c.ping() }
+        try await Task.sleep(for: .milliseconds(100))
+        daemon.signal(SIGKILL)
+        daemon.wait()
+
+        var after: [ClientEvent] = []
+        var thrown: PressuredClientError? = nil
+        do {
+            while let e = try await iterator.next() { after.append(e) }
+        } catch {
+            thrown = error
+        }
+        let synthesized = after.filter(\.isSynthesized)
+        XCTAssertEqual(synthesized.count, 2, "\(after)")
+        XCTAssertEqual(after.suffix(2), ArraySlice(synthesized), "the ends come last")
+        XCTAssertEqual(synthesized, expectedEnds(after: received + after.dropLast(2)))
+        // Only the rest of the peek's frame came from the daemon.
+        XCTAssertTrue(after.dropLast(2).allSatisfy { if case .touch(let t, false) = $0 { t.phase == .moved } else { false } })
+        guard case .connectionLost = thrown else { return XCTFail("the events ended with \(String(describing: thrown))") }
+        do {
+            try await ping.value
+            XCTFail("the ping was answered")
+        } catch {
+            guard case .connectionLost = error as? PressuredClientError else { return XCTFail("\(error)") }
+        }
+        do {
+            try await c.ping()
+            XCTFail("a request after the end was answered")
+        } catch {
+            guard case .connectionLost = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// ``PressuredClient`` passes the ends on, then says how the connection ended before reconnecting.
+    func testTheReconnectingClientSaysTheConnectionWasLost() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try DaemonProcess(holdingAPeekIn: folder)
+        let client = PressuredClient(
+            options: .init(path: daemon.socketPath, events: [.gestures], initialBackoff: .milliseconds(20)))
+        let watchdog = Watchdog(seconds: 20) { client.close() }
+        defer { watchdog.cancel() }
+        try await client.start()
+        var iterator = client.events.makeAsyncIterator()
+        let received = try await iterator.untilPeek()
+        daemon.signal(SIGKILL)
+        daemon.wait()
+        var after: [ClientEvent] = []
+        while let e = try await iterator.next() {
+            after.append(e)
+            if case .disconnected = e { break }
+        }
+        client.close()
+        XCTAssertEqual(after.dropLast(), ArraySlice(expectedEnds(after: received)), "gestures only: the peek's dismiss")
+        guard case .disconnected(.connectionLost) = after.last else { return XCTFail("\(after)") }
     }
 }

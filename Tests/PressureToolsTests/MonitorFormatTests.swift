@@ -44,6 +44,9 @@ final class MonitorFormatTests: XCTestCase {
         XCTAssertEqual(
             MonitorFormat.line(.touch(event(.touch(.moved), progress: 0.456))),
             "4.591874  device 1  contact 3  touch moved      at (2102, 2970)  force 1.65 / 6.65  progress 0.46")
+        XCTAssertEqual(
+            MonitorFormat.line(.touch(event(.touch(.cancelled)), synthesized: true)),
+            "4.591874  device 1  contact 3  touch cancelled  at (2102, 2970)  force 1.65 / 6.65  (not from the daemon: the connection ended)")
         let items = [QuickActionItem(id: "new", title: "New"), QuickActionItem(id: "open", title: "Open")]
         XCTAssertEqual(
             MonitorFormat.line(.gesture(event(.gesture(.quickActions)), tags: RegionTags(region: "mail", items: items))),
