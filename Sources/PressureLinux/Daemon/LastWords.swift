@@ -16,11 +16,14 @@ enum LastWords {
         var waiting = Array(clients)
         while !waiting.isEmpty {
             waiting = waiting.filter { id, _ in flush(id) }
-            let left = deadline - monotonicMicroseconds()
-            guard !waiting.isEmpty, left > 0 else { return }
+            guard !waiting.isEmpty, deadline > monotonicMicroseconds() else { return }
             var fds = waiting.map { pollfd(fd: $0.1.fd, events: Int16(POLLOUT), revents: 0) }
-            // Woken when one of them can take more (or the time is up); EINTR just looks again.
-            _ = poll(&fds, nfds_t(fds.count), Int32(min(left / 1000 + 1, Int64(Int32.max))))
+            // Woken when one of them can take more (or the time is up); EINTR polls again (the funnel
+            // retries) for what is left of the time, and a failure just looks again.
+            _ = try? syscall("poll", "clients") {
+                let left = max(0, deadline - monotonicMicroseconds())
+                return poll(&fds, nfds_t(fds.count), Int32(min(left / 1000 + 1, Int64(Int32.max))))
+            }
         }
     }
 }
