@@ -13,9 +13,12 @@ struct ClientCatchUp {
 
     /// Each client still reading: the bytes it had not read, and since when that count stood.
     private var unread: [Int: (bytes: Int, since: Int64)] = [:]
+    /// Whether the clients were looked at yet.
+    private var looked = false
 
-    /// Whether every client has read everything or stopped reading, at `now` (monotonic µs).
-    mutating func allCaughtUp(now: Int64, hub: borrowing Hub, clients: ClientConnections) -> Bool {
+    /// Looks at every client at `now` (monotonic µs): which are still reading, and since when what they
+    /// have not read stands still.
+    mutating func look(now: Int64, hub: borrowing Hub, clients: ClientConnections) {
         var waiting: [Int: (bytes: Int, since: Int64)] = [:]
         for (id, c) in clients {
             let bytes = hub.backlog(client: id) + (c.unreadByClient ?? 0)
@@ -25,6 +28,9 @@ struct ClientCatchUp {
             waiting[id] = (bytes, since)
         }
         unread = waiting
-        return waiting.isEmpty
+        looked = true
     }
+
+    /// Whether, at the last look, every client had read everything or stopped reading.
+    var allCaughtUp: Bool { looked && unread.isEmpty }
 }

@@ -15,7 +15,7 @@ public final class ClientConnection {
     var watchesReadable = true
     /// The client sent end of file: it is no longer read (nor registered for EPOLLIN), only written to.
     var inputEnded = false
-    /// The socket took bytes since the replay's pacing last looked (``ReplayRun/wake(hub:clients:)``).
+    /// The socket took bytes since the replay's pacing last looked (``ReplayRun/noteReaders(hub:clients:now:)``).
     var tookBytes = false
     /// Since when (monotonic µs) its backlog holds a full-speed replay back without the socket taking
     /// anything; nil while it keeps up.

@@ -172,18 +172,12 @@ extension Daemon {
         Log.info("replay started")
     }
 
-    /// When the replay's next events are due (``ReplayRun/wake(hub:clients:)``).
-    func replayWake() -> Int64? {
-        guard let r = replay else { return nil }
-        return r.wake(hub: hub, clients: clients)
-    }
-
     /// Feeds the replay's events due by `now`; at its end (or a capture error), the device goes as when
     /// one is unplugged: contacts still down are cancelled, open peeks dismissed.
     func stepReplay(now: Int64) {
         guard let r = replay, r.source.started else { return }
         var failure: CaptureError? = nil
-        do throws(CaptureError) { try r.step(now: now, hub: &hub, clients: clients) } catch { failure = error }
+        do throws(CaptureError) { try replay?.step(now: now, hub: &hub, clients: clients) } catch { failure = error }
         guard r.source.finished || failure != nil else { return }
         hub.removeDevice(r.device)
         replay = nil

@@ -144,7 +144,8 @@ public final class Daemon {
             hub.activity.wakeups += 1
             performHubWork()
             if var c = catchUp {
-                if c.allCaughtUp(now: monotonicMicroseconds(), hub: hub, clients: clients) { lifetime.finish() }
+                c.look(now: monotonicMicroseconds(), hub: hub, clients: clients)
+                if c.allCaughtUp { lifetime.finish() }
                 catchUp = c
             }
         }
@@ -203,7 +204,9 @@ public final class Daemon {
         consider(limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(learnedStore.nextDue)
-        consider(replayWake())  // a paced replay's next events; at full speed, at once unless readers hold it back
+        // A paced replay's next events; at full speed, at once unless readers hold it back.
+        replay?.noteReaders(hub: hub, clients: clients)
+        consider(replay?.wake)
         if catchUp != nil { consider(monotonicMicroseconds() + ClientCatchUp.checkInterval) }  // clients still reading
         timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
