@@ -3,9 +3,15 @@ import PressureCommandLine
 import PressureCore
 import PressureHub
 
-/// The running daemon: one epoll loop over device fds, the hot-plug monitor, the listening socket, clients,
-/// a timerfd for long-press deadlines (and replay pacing) and a signalfd. All decisions are the ``Hub``'s;
-/// this class does the I/O it asks for.
+/// The running daemon: one epoll loop, and handlers for what wakes it, each with its own state (as a
+/// channel pipeline is handlers): ``DevicesHandler`` (discovery, hot-plug, reading devices, filter mode's
+/// panels, what devices learned), ``ClientsHandler`` (the listener, client sockets, their limits and
+/// their log), ``ReplayDriver`` (`--replay`), ``SystemdSupervisor`` (notify, the watchdog, the descriptors
+/// systemd passes) and ``HapticDevices``. The daemon keeps the loop, its timer and signals, routes each
+/// epoll token to its handler and the hub's work to whom it is for, and stops them in order.
+///
+/// All decisions are the ``Hub``'s. It is non-copyable and has one owner, this class, which lends it to
+/// a handler in place for each call (`&hub`): one exclusivity check a call, none inside it.
 public final class Daemon {
     /// What woke the loop: the kind of an epoll token (``EpollToken``), with an id for devices and clients.
     enum Source: UInt32 {
@@ -16,46 +22,22 @@ public final class Daemon {
     let options: DaemonOptions
     var hub: Hub
     let loop: EventLoop
+    /// The loop's one timer: long presses, replay steps, the limits' summaries, learned files due.
     let timer: DeadlineTimer
     let signals: SignalWatcher
-    let listener: UnixListener
-    var clients = ClientConnections()
-    var devices: [Int: EvdevDevice] = [:]
-    var deviceNodes: [String: Int] = [:]
-    /// Filter mode's grabbed panels, their clones, and the clones systemd kept (``PanelFilters``).
-    let filters: PanelFilters
-    var discovery: (any HotplugSource)? = nil
-    var replay: ReplayRun? = nil
-    /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.
-    var catchUp: ClientCatchUp? = nil
     var lifetime = LoopLifetime()
-    var readBuffer: [InputEvent] = []
-    let notify: SystemdNotify?
-    /// Armed only when systemd asked for keep-alives (`WatchdogSec=`): otherwise an idle daemon never wakes.
-    var watchdog: DeadlineTimer? = nil
-    /// The last `STATUS=` sent; nil until `READY=1` went out (STATUS changes are reported after it).
-    var reportedStatus: String? = nil
-    var reportedCounts = (devices: -1, clients: -1)
     /// Swapped with the hub's each iteration, so taking the work allocates nothing.
     var work = Hub.Work()
-    /// What devices learned, kept between runs.
-    let learnedStore: LearnedStateStore
-    /// Lines about clients, within a budget, and their summary (`Daemon+Clients.swift`).
-    var clientLog = ClientActivityLog()
-    /// Accept failures: one line a window, then how many more.
-    var acceptLog = LogRateLimit(budget: 1)
-    var lastAcceptError: SystemError? = nil
-    /// Whether the listener rests (is not polled) because accepting cannot go on, and until when.
-    var listenerRest = ListenerRest()
+    let devices: DevicesHandler
+    let clients: ClientsHandler
+    let replay: ReplayDriver
+    let systemd: SystemdSupervisor
     /// The haptic devices gestures play on (``HapticDevices``).
-    var haptics: HapticDevices
+    let haptics: HapticDevices
 
     /// Sets everything up; a failure here is a clear message and a non-zero exit, before serving anyone.
     public init(options: DaemonOptions) throws(DaemonError) {
         self.options = options
-        learnedStore = LearnedStateStore(directory: options.stateDirectory + "/learned")
-        clientLog = ClientActivityLog(windowMicroseconds: options.logWindowMicroseconds)
-        acceptLog = LogRateLimit(budget: 1, windowMicroseconds: options.logWindowMicroseconds)
         if options.verbose { Log.threshold = .debug }
         let configuration = try Self.loadConfiguration(options)
         hub = Hub(configuration: configuration, daemonUser: getuid())
@@ -67,10 +49,13 @@ public final class Daemon {
             signals = try SignalWatcher()
         } catch { throw .system(error) }
         let replayInput = try options.replay.map { path throws(DaemonError) in try ReplayInput.load(path, options: options) }
-        let passed = SocketActivation.passed(storedPrefixes: [TouchClone.storePrefix])
-        for fd in passed.duplicates { Glibc.close(fd) }
-        notify = SystemdNotify()
-        filters = PanelFilters(kept: passed.stored, notify: notify)
+        let passed = SystemdSupervisor.passedDescriptors()
+        systemd = SystemdSupervisor()
+        devices = DevicesHandler(
+            loop: loop, grab: options.grab, stateDirectory: options.stateDirectory, keptClones: passed.stored,
+            notify: systemd.notify)
+        replay = ReplayDriver(exitWhenDone: options.exitWhenDone)
+        let listener: UnixListener
         if let inherited = passed.listening.first {
             listener = UnixListener(inheritedFD: inherited, path: options.socketPath)
             // Says which way the socket came, so a socket-activated start can be told from a self-bound one.
@@ -80,49 +65,24 @@ public final class Daemon {
                 throw .listener(error)
             }
         }
-        readBuffer.reserveCapacity(1024)
         do {
-            try loop.add(listener.fd, token: Token(.listener))
+            clients = try ClientsHandler(listener: listener, loop: loop, logWindowMicroseconds: options.logWindowMicroseconds)
             try loop.add(signals.fd, token: Token(.signals))
             try loop.add(timer.fd, token: Token(.timer))
         } catch { throw .system(error) }
         if options.realtime { Realtime.enable() }
         if let replayInput {
-            try startReplaySource(replayInput)
+            try replay.start(replayInput, speed: options.speed, hub: &hub)
         } else {
-            startDevices()
+            devices.start(pinned: options.devices, inputDirectory: options.inputDirectory, hub: &hub)
         }
-        filters.discardUnclaimed()
-        haptics.start(discovery: discovery, replaying: options.replay != nil)
+        devices.discardUnclaimedClones()
+        haptics.start(discovery: devices.discovery, replaying: options.replay != nil)
         Log.info("pressured \(pressuredVersion) serving \(options.socketPath) with \(hub.deviceCount) device(s)")
         checkDescriptorBudget()
         performHubWork()
-        if let interval = notify?.watchdogIntervalMicroseconds {
-            do {
-                let w = try DeadlineTimer(name: "watchdog timer")
-                try loop.add(w.fd, token: Token(.watchdog))
-                try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
-                watchdog = w
-            } catch { Log.warning("watchdog: \(error)") }
-        }
-        // Devices are open and the socket is bound: ready, from the main process (see docs).
-        notify?.send("READY=1\n\(status())")
-        reportedStatus = status()
-    }
-
-    /// `STATUS=` for systemctl status.
-    func status() -> String {
-        let n = hub.deviceCount
-        return "STATUS=serving \(n) device\(n == 1 ? "" : "s") to \(clients.count) client\(clients.count == 1 ? "" : "s")"
-    }
-
-    func keepAlive() {
-        guard let w = watchdog, let interval = notify?.watchdogIntervalMicroseconds else { return }
-        do {
-            try w.acknowledge()
-            notify?.send("WATCHDOG=1")
-            try w.arm(atMonotonicMicroseconds: monotonicMicroseconds() + interval)
-        } catch { lifetime.fail(error, because: "the keep-alives systemd's watchdog waits for can no longer be sent") }
+        systemd.startWatchdog(loop: loop)
+        systemd.ready(devices: hub.deviceCount, clients: clients.count)
     }
 
     static func loadConfiguration(_ options: DaemonOptions) throws(DaemonError) -> Configuration {
@@ -143,39 +103,51 @@ public final class Daemon {
             }
             hub.activity.wakeups += 1
             performHubWork()
-            if var c = catchUp {
-                c.look(now: monotonicMicroseconds(), hub: hub, clients: clients)
-                if c.allCaughtUp { lifetime.finish() }
-                catchUp = c
-            }
+            replay.followCatchUp(hub: hub, clients: clients)
+            if replay.clientsCaughtUp { lifetime.finish() }
         }
-        notify?.send("STOPPING=1")
+        return stop()
+    }
+
+    /// The order of the stop: requests already sent answered, contacts ended, what was learned written,
+    /// the last words, then the listener, haptics and the limits' summaries.
+    private func stop() -> Int32 {
+        systemd.stopping()
         // Requests that arrived before the stop are answered before `bye`: one read of every client.
-        for (id, _) in clients { clientReady(id, EventLoop.readable) }
+        for (id, _) in clients.connections { clientReady(id, EventLoop.readable) }
         performHubWork()
         hub.shutdown(reason: "shutdown")
-        filters.endContacts { self.devices[$0]?.currentSlot ?? 0 }
+        devices.endFilteredContacts()
         performHubWork()
-        learnedStore.flush(now: monotonicMicroseconds(), force: true)
+        devices.flushLearned(now: monotonicMicroseconds(), force: true)
         // Last words: the clients get up to a second, together, to take what is queued for them.
-        LastWords.write(clients) { flush(client: $0) }
-        listener.stop()
+        clients.writeLastWords(hub: &hub)
+        clients.stopListening()
         haptics.closeAll()
-        limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
+        clients.limitsTimerFired(now: monotonicMicroseconds(), stopping: true)  // what was held back, told before the end
         Log.info("pressured stopped")
         return lifetime.exitStatus
     }
 
+    /// Routes an epoll token to its handler.
     func dispatch(_ t: Token, _ events: UInt32) {
         switch t.kind {
-        case .listener: acceptClients()
+        case .listener: clients.acceptClients(hub: &hub)
         case .signals: handleSignals()
         case .timer: timerFired()
-        case .hotplug: hotplugEvents()
-        case .device: readDevice(t.id)
+        case .hotplug:
+            devices.hotplugEvents(hub: &hub)
+            haptics.followHotplug(devices.discovery)
+        case .device: devices.readDevice(t.id, hub: &hub)
         case .client: clientReady(t.id, events)
-        case .watchdog: keepAlive()
+        case .watchdog: systemd.keepAlive(lifetime: &lifetime)
         }
+    }
+
+    /// A client's socket is ready; a replay waiting for its first subscriber starts once one has subscribed.
+    private func clientReady(_ id: Int, _ events: UInt32) {
+        clients.clientReady(id, events, hub: &hub)
+        replay.startIfSubscribed(hub: &hub)
     }
 
     func handleSignals() {
@@ -184,15 +156,20 @@ public final class Daemon {
 
     /// Reads the configuration again (`SIGHUP`, a `reload` request) without dropping anyone.
     func reload(answering request: Hub.ReloadRequest?) {
-        notify?.send("RELOADING=1")
+        systemd.reloading()
         do {
             hub.reload(try Self.loadConfiguration(options), answering: request)
-            haptics.reload(hub.haptics, discovery: discovery, replaying: options.replay != nil)
+            haptics.reload(hub.haptics, discovery: devices.discovery, replaying: options.replay != nil)
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
         checkDescriptorBudget()
-        notify?.send("READY=1")
+        systemd.reloaded()
+    }
+
+    /// Whether the descriptor limit holds `MaxClients` (``ClientsHandler/checkDescriptorBudget(maximumClients:)``).
+    private func checkDescriptorBudget() {
+        clients.checkDescriptorBudget(maximumClients: hub.maximumClients)
     }
 
     /// Arms the timerfd for the earliest long-press deadline or replay step, only when it changed.
@@ -201,13 +178,13 @@ public final class Daemon {
         func consider(_ t: Int64?) {
             earliest = .earliest(earliest, t)
         }
-        consider(limitsWake())  // a resting listener, summaries of what clients did
+        consider(clients.limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
-        consider(learnedStore.nextDue)
+        consider(devices.learnedDue)
         // A paced replay's next events; at full speed, at once unless readers hold it back.
-        replay?.noteReaders(hub: hub, clients: clients)
-        consider(replay?.wake)
-        if catchUp != nil { consider(monotonicMicroseconds() + ClientCatchUp.checkInterval) }  // clients still reading
+        replay.noteReaders(hub: hub, clients: clients)
+        consider(replay.wake)
+        consider(replay.catchUpWake)  // clients still reading before `--exit-when-done` exits
         timer.arm(atMonotonicMicroseconds: earliest, failing: &lifetime, deadlines: Self.timerDeadlines)
     }
 
@@ -217,16 +194,14 @@ public final class Daemon {
     func timerFired() {
         guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
         let now = monotonicMicroseconds()
-        limitsTimerFired(now: now)
+        clients.limitsTimerFired(now: now)
         // A replay's events due by now first: a long press fires only once the events before it are in.
-        if replay != nil { stepReplay(now: now) }
+        replay.step(now: now, hub: &hub, clients: clients)
         // So do a live device's: epoll may list the timer before a device's fd, and a finger that lifted
         // or moved just before its deadline must be seen first (nor may its frame come out after the press).
-        if let due = hub.nextDeadline, due.microseconds <= now {
-            for id in devices.keys { readDevice(id) }
-        }
+        if let due = hub.nextDeadline, due.microseconds <= now { devices.readAll(hub: &hub) }
         hub.tick(now: Timestamp(microseconds: now))
-        learnedStore.flush(now: now)
+        devices.flushLearned(now: now)
     }
 
     /// Does the work the hub gathered, until there is none: what it asks for (a reload's answers, a
@@ -238,12 +213,11 @@ public final class Daemon {
             perform(work)
             work.removeAll()
         }
-        // Written what could be: frames whose lines every client now has are delivered (latency figures).
-        if hub.awaitsDelivery { hub.framesWritten(now: Timestamp(microseconds: monotonicMicroseconds())) }
+        LatencyClock.framesWritten(&hub)
     }
 
-    /// Reads the configuration for `reload` requests, logs what the hub noticed, writes what it queued,
-    /// stages what devices learned, closes whom it dropped.
+    /// Hands each handler its part of the hub's work: effects to play, `reload` requests, what the hub
+    /// noticed to log, clients to write to, what devices learned to keep, clients to close.
     private func perform(_ work: Hub.Work) {
         // Haptics first: the effect starts before any client has even been written the gesture.
         if !work.haptics.isEmpty { haptics.play(work.haptics) }
@@ -253,26 +227,13 @@ public final class Daemon {
             case .info(let m): Log.info(m)
             case .warning(let m): Log.warning(m)
             case .debug(let m): Log.debug(m)
-            case .client(let m): logAboutClient(.info, m)
-            case .clientWarning(let m): logAboutClient(.warning, m)
+            case .client(let m): clients.logAboutClient(.info, m)
+            case .clientWarning(let m): clients.logAboutClient(.warning, m)
             }
         }
-        for id in work.writable { flush(client: id) }
-        if !work.learnedSaves.isEmpty {
-            let now = monotonicMicroseconds()
-            for save in work.learnedSaves {
-                if save.reset { learnedStore.forget(save.key) } else { learnedStore.stage(save, now: now) }
-            }
-        }
-        for d in work.disconnects { close(client: d.client) }
-        // Counts first: building the STATUS string only when it changed keeps this allocation-free.
-        if notify != nil, reportedStatus != nil, reportedCounts != (hub.deviceCount, clients.count) {
-            reportedCounts = (hub.deviceCount, clients.count)
-            let now = status()
-            if now != reportedStatus {
-                notify?.send(now)
-                reportedStatus = now
-            }
-        }
+        for id in work.writable { clients.flush(client: id, hub: &hub) }
+        if !work.learnedSaves.isEmpty { devices.keepLearned(work.learnedSaves) }
+        for d in work.disconnects { clients.close(client: d.client, hub: &hub) }
+        if systemd.reportsStatus { systemd.report(devices: hub.deviceCount, clients: clients.count) }
     }
 }

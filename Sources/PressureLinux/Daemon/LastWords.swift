@@ -10,7 +10,7 @@ enum LastWords {
     static let limit: Int64 = 1_000_000
 
     /// Writes until every client has taken its bytes, is gone, or ``limit`` has passed. `flush` writes
-    /// what a client's socket takes now and says whether bytes still wait for it (``Daemon/flush(client:)``).
+    /// what a client's socket takes now and says whether bytes still wait for it (``ClientsHandler/flush(client:hub:)``).
     static func write(_ clients: ClientConnections, flush: (Int) -> Bool) {
         let deadline = monotonicMicroseconds() + limit
         var waiting = Array(clients)

@@ -67,7 +67,7 @@ struct ReplayRun {
                 let due = try source.due(atMonotonic: now)
                 if due.isEmpty { break }
                 hub.handle(device: device, events: due)
-                Daemon.framesQueuedNow(&hub)
+                LatencyClock.framesQueued(&hub)
             }
             return
         }
@@ -82,7 +82,7 @@ struct ReplayRun {
             let handedOver = Timestamp(microseconds: monotonicMicroseconds())
             hub.handle(device: device, events: slice, handedOverAt: handedOver)
             fed += slice.count
-            Daemon.framesQueuedNow(&hub)
+            LatencyClock.framesQueued(&hub)
         }
     }
 }

@@ -1,46 +1,73 @@
 import Glibc
-import PressureCapture
 import PressureCommandLine
 import PressureCore
 import PressureHub
 
-/// Devices: discovery, hot-plug, reading, unplug; and a replay, served as a device.
-extension Daemon {
+/// The daemon's devices handler: discovery (udev, else a watch on the input directory) and hot-plug,
+/// opening touch devices and reading them into the hub, unplug; filter mode's panels through
+/// ``PanelFilters``; and what devices learned, loaded as one opens and kept by ``LearnedStateStore``.
+///
+/// The hub is the daemon's, passed in place to each call that feeds it (it is non-copyable: one owner);
+/// the loop is the daemon's too, which routes the `device` and `hotplug` tokens here.
+final class DevicesHandler {
+    private let loop: EventLoop
+    /// `--grab`: every device is opened grabbed.
+    private let grab: Bool
+    private var devices: [Int: EvdevDevice] = [:]
+    private var deviceNodes: [String: Int] = [:]
+    /// Filter mode's grabbed panels, their clones, and the clones systemd kept (``PanelFilters``).
+    private let filters: PanelFilters
+    /// Where devices come and go: nil with pinned devices (`--device`), a replay, or no hot-plug.
+    private(set) var discovery: (any HotplugSource)? = nil
+    /// One read's events, kept between reads so that reading allocates nothing.
+    private var readBuffer: [InputEvent] = []
+    /// What devices learned, kept between runs.
+    private let learnedStore: LearnedStateStore
+
+    /// `keptClones`: the clones the last run left in systemd's store (``PanelFilters``); `notify`: where
+    /// new ones are stored.
+    init(loop: EventLoop, grab: Bool, stateDirectory: String, keptClones: [String: Int32], notify: SystemdNotify?) {
+        self.loop = loop
+        self.grab = grab
+        learnedStore = LearnedStateStore(directory: stateDirectory + "/learned")
+        filters = PanelFilters(kept: keptClones, notify: notify)
+        readBuffer.reserveCapacity(1024)
+    }
+
     /// Pinned devices (`--device`), or discovery (udev, else a watch on the input directory).
-    func startDevices() {
-        if !options.devices.isEmpty {
-            for node in options.devices { openDevice(node, classified: false) }
+    func start(pinned: [String], inputDirectory: String, hub: inout Hub) {
+        if !pinned.isEmpty {
+            for node in pinned { openDevice(node, classified: false, hub: &hub) }
             return
         }
         do {
-            let source = try DeviceDiscovery.makeSource(inputDirectory: options.inputDirectory)
-            try loop.add(source.fd, token: Token(.hotplug))
+            let source = try DeviceDiscovery.makeSource(inputDirectory: inputDirectory)
+            try loop.add(source.fd, token: Daemon.Token(.hotplug))
             discovery = source
-            Log.info("watching for touch devices through \(source.nodesAreClassified ? "udev" : options.inputDirectory)")
-            for node in source.scan() { openDevice(node, classified: source.nodesAreClassified) }
+            Log.info("watching for touch devices through \(source.nodesAreClassified ? "udev" : inputDirectory)")
+            for node in source.scan() { openDevice(node, classified: source.nodesAreClassified, hub: &hub) }
         } catch {
             Log.warning("no hot-plug: \(error); serving no devices until restarted with --device")
         }
     }
 
-    func hotplugEvents() {
+    func hotplugEvents(hub: inout Hub) {
         guard let source = discovery else { return }
         for change in source.receive() {
             switch change {
             case .added(let node):
-                if deviceNodes[node] == nil { openDevice(node, classified: source.nodesAreClassified) }
+                if deviceNodes[node] == nil { openDevice(node, classified: source.nodesAreClassified, hub: &hub) }
             case .removed(let node):
-                if let id = deviceNodes[node] { closeDevice(id, why: "removed") }
+                if let id = deviceNodes[node] { closeDevice(id, why: "removed", hub: &hub) }
             }
         }
-        haptics.followHotplug(discovery)
     }
 
     /// Opens a node and serves it if it is a touch device. Permission problems wait for the node's
     /// attributes to change (udev sets them just after the node appears).
-    func openDevice(_ node: String, classified: Bool) {
+    private func openDevice(_ node: String, classified: Bool, hub: inout Hub) {
         let device: EvdevDevice
-        do { device = try EvdevDevice(node: node, grab: options.grab) } catch {
+        do { device = try EvdevDevice(node: node, grab: grab) } catch {
             if error.errno == EACCES || error.errno == EPERM, let source = discovery {
                 source.retryWhenAttributesChange(node)
                 Log.debug("\(node): \(error); will retry when its permissions change")
@@ -64,7 +91,7 @@ extension Daemon {
         guard let id = hub.addDevice(
             node: node, description: device.description, udev: udev, learned: learned, persistsLearning: persists)
         else { return }
-        do { try loop.add(device.fd, token: Token(.device, id)) } catch {
+        do { try loop.add(device.fd, token: Daemon.Token(.device, id)) } catch {
             Log.error("\(node): \(error)")
             hub.removeDevice(id)
             return
@@ -73,20 +100,20 @@ extension Daemon {
         deviceNodes[node] = id
         filters.start(id, device, mode: hub.filterMode(for: device.description))
         // Events may already be waiting (a finger was down when we started).
-        readDevice(id)
+        readDevice(id, hub: &hub)
     }
 
-    func readDevice(_ id: Int) {
+    func readDevice(_ id: Int, hub: inout Hub) {
         guard let device = devices[id] else { return }
         let clone = filters.clone(id)
         while true {
             readBuffer.removeAll(keepingCapacity: true)
             let outcome = device.read(into: &readBuffer)
             if let clone {
-                passThrough(id, clone)
+                passThrough(id, clone, hub: &hub)
             } else if !readBuffer.isEmpty {
                 hub.handle(device: id, events: readBuffer[...])
-                queuedNow()
+                LatencyClock.framesQueued(&hub)
             }
             switch outcome {
             case .ok:
@@ -101,28 +128,25 @@ extension Daemon {
                 }
                 continue  // more may be waiting
             case .gone:
-                closeDevice(id, why: "unplugged")
+                closeDevice(id, why: "unplugged", hub: &hub)
                 return
             case .failed(let error):
                 Log.warning("\(device.node): \(error)")
-                closeDevice(id, why: "read failed")
+                closeDevice(id, why: "read failed", hub: &hub)
                 return
             }
         }
     }
 
-    /// The frames just fed have their lines queued: tells the hub when, for its latency figures, on
-    /// CLOCK_MONOTONIC, the clock evdev stamps events on (``EvdevDevice`` sets it with EVIOCSCLOCKID).
-    func queuedNow() { Self.framesQueuedNow(&hub) }
-
-    /// The same for a hub passed in place (a replay's step, which holds the hub while it feeds it).
-    static func framesQueuedNow(_ hub: inout Hub) {
-        if hub.awaitsQueueTime { hub.framesQueued(now: Timestamp(microseconds: monotonicMicroseconds())) }
+    /// Reads every device: a long press is due, and a finger that lifted or moved just before its
+    /// deadline must be seen first (epoll may list the timer before a device's fd).
+    func readAll(hub: inout Hub) {
+        for id in devices.keys { readDevice(id, hub: &hub) }
     }
 
     /// Filter mode: what was read goes through the hub a frame at a time, and each frame to the clone
     /// after it, so the frame whose gesture took a touch already carries its cancel.
-    private func passThrough(_ id: Int, _ clone: TouchClone) {
+    private func passThrough(_ id: Int, _ clone: TouchClone, hub: inout Hub) {
         var start = readBuffer.startIndex
         for k in readBuffer.indices where readBuffer[k].type == EventType.syn && readBuffer[k].code == SynCode.report {
             hub.handle(device: id, events: readBuffer[start...k])
@@ -134,12 +158,12 @@ extension Daemon {
             hub.handle(device: id, events: readBuffer[start...])
             clone.write(readBuffer[start...], cancelling: [])
         }
-        if !readBuffer.isEmpty { queuedNow() }
+        if !readBuffer.isEmpty { LatencyClock.framesQueued(&hub) }
     }
 
     /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told; a filtered
     /// panel's clone goes with it.
-    func closeDevice(_ id: Int, why: String) {
+    private func closeDevice(_ id: Int, why: String, hub: inout Hub) {
         guard let device = devices.removeValue(forKey: id) else { return }
         filters.end(id, panelNode: device.node)
         Log.info("\(device.node): \(why)")
@@ -149,44 +173,28 @@ extension Daemon {
         hub.removeDevice(id)
     }
 
-    // MARK: `--replay`: a capture served through the whole daemon, socket included (``ReplayRun``)
+    /// After the first scan: the clones systemd kept that no panel took back are let go
+    /// (``PanelFilters/discardUnclaimed()``).
+    func discardUnclaimedClones() { filters.discardUnclaimed() }
 
-    func startReplaySource(_ input: ReplayInput) throws(DaemonError) {
-        let source = ReplaySource(input.events, speed: options.speed)
-        // A replayed device learns in memory only, and keeps the capture's times.
-        guard let id = hub.addDevice(
-            node: "replay:\(input.path)", description: input.capture.device, learned: input.learned,
-            assumed: input.capture.assumptions, clock: source.clock)
-        else {
-            throw .replayNotTouch(input.path)
+    /// Stopping: the touches down on filtered panels' clones are cancelled (``PanelFilters/endContacts(currentSlot:)``).
+    func endFilteredContacts() {
+        filters.endContacts { self.devices[$0]?.currentSlot ?? 0 }
+    }
+
+    // MARK: What devices learned
+
+    /// Stages what the hub says devices learned (or forgets what a reset cleared), to be written when due.
+    func keepLearned(_ saves: [Hub.LearnedSave]) {
+        let now = monotonicMicroseconds()
+        for save in saves {
+            if save.reset { learnedStore.forget(save.key) } else { learnedStore.stage(save, now: now) }
         }
-        replay = ReplayRun(source: source, device: id)
-        Log.info("replay of \(input.path) (\(source.eventCount) events) starts when a client subscribes")
     }
 
-    /// The replay starts once some client has subscribed, so its first events reach someone.
-    func startReplayIfSubscribed() {
-        guard let r = replay, !r.source.started, hub.hasSubscriber else { return }
-        r.source.start(atMonotonic: monotonicMicroseconds())
-        hub.setClock(r.source.clock, device: r.device)
-        Log.info("replay started")
-    }
+    /// Writes what is due by `now`; `force`: everything staged (stopping).
+    func flushLearned(now: Int64, force: Bool = false) { learnedStore.flush(now: now, force: force) }
 
-    /// Feeds the replay's events due by `now`; at its end (or a capture error), the device goes as when
-    /// one is unplugged: contacts still down are cancelled, open peeks dismissed.
-    func stepReplay(now: Int64) {
-        guard let r = replay, r.source.started else { return }
-        var failure: CaptureError? = nil
-        do throws(CaptureError) { try replay?.step(now: now, hub: &hub, clients: clients) } catch { failure = error }
-        guard r.source.finished || failure != nil else { return }
-        hub.removeDevice(r.device)
-        replay = nil
-        if let failure {
-            Log.error("replay: \(failure); the replay ends there")
-        } else {
-            Log.info("replay finished")
-        }
-        // Stopping waits until the clients have read what they were sent (their requests answered).
-        if options.exitWhenDone { catchUp = ClientCatchUp() }
-    }
+    /// When the next learned file is due (``LearnedStateStore/nextDue``).
+    var learnedDue: Int64? { learnedStore.nextDue }
 }

@@ -3,23 +3,51 @@ import PressureCommandLine
 import PressureCore
 import PressureHub
 
-/// Client sockets: reading requests, writing queued bytes, disconnecting; and accepting them within
-/// the limits, so that nothing a client does spins the loop or floods the journal: the cap (`MaxClients`:
-/// a newcomer past it is told `too-many-clients` and closed), the descriptors (``UnixListener``'s
-/// reserve; where that fails too, the listener rests), and log lines about clients within a budget with
-/// a summary (``ClientActivityLog``), all on the loop's one timer.
-extension Daemon {
-    func clientReady(_ id: Int, _ events: UInt32) {
-        guard let c = clients[id] else { return }
-        if events & EventLoop.writable != 0 { flush(client: id) }
-        guard events & (EventLoop.readable | EventLoop.hangup) != 0, clients[id] != nil else { return }
+/// The daemon's clients handler: the listener and the client sockets. Reading requests into the hub,
+/// writing what it queued, disconnecting; and accepting within the limits, so that nothing a client does
+/// spins the loop or floods the journal: the cap (`MaxClients`: a newcomer past it is told
+/// `too-many-clients` and closed), the descriptors (``UnixListener``'s reserve; where that fails too, the
+/// listener rests), and log lines about clients within a budget with a summary (``ClientActivityLog``),
+/// all on the loop's one timer.
+///
+/// The hub is the daemon's, passed in place to each call that needs it (it is non-copyable: one owner);
+/// the loop is the daemon's too, which routes the `listener` and `client` tokens here.
+final class ClientsHandler {
+    private let loop: EventLoop
+    private let listener: UnixListener
+    /// The connected clients' sockets, by the hub's id.
+    private(set) var connections = ClientConnections()
+    /// Lines about clients, within a budget, and their summary.
+    private var clientLog: ClientActivityLog
+    /// Accept failures: one line a window, then how many more.
+    private var acceptLog: LogRateLimit
+    private var lastAcceptError: SystemError? = nil
+    /// Whether the listener rests (is not polled) because accepting cannot go on, and until when.
+    private var listenerRest = ListenerRest()
+
+    /// Polls `listener`; `logWindowMicroseconds`: the window of the log budgets.
+    init(listener: UnixListener, loop: EventLoop, logWindowMicroseconds: Int64) throws(SystemError) {
+        self.loop = loop
+        self.listener = listener
+        clientLog = ClientActivityLog(windowMicroseconds: logWindowMicroseconds)
+        acceptLog = LogRateLimit(budget: 1, windowMicroseconds: logWindowMicroseconds)
+        try loop.add(listener.fd, token: Daemon.Token(.listener))
+    }
+
+    /// How many clients are connected.
+    var count: Int { connections.count }
+
+    func clientReady(_ id: Int, _ events: UInt32, hub: inout Hub) {
+        guard let c = connections[id] else { return }
+        if events & EventLoop.writable != 0 { flush(client: id, hub: &hub) }
+        guard events & (EventLoop.readable | EventLoop.hangup) != 0, connections[id] != nil else { return }
         if c.inputEnded {
             // Nothing more to read; a hang-up now means the peer is gone (or stopped reading too).
-            if events & EventLoop.hangup != 0 { close(client: id) }
+            if events & EventLoop.hangup != 0 { close(client: id, hub: &hub) }
             return
         }
         let now = Timestamp(microseconds: monotonicMicroseconds())
-        let outcome = c.read { line in self.hub.receive(client: id, line: line, now: now) }
+        let outcome = c.read { line in hub.receive(client: id, line: line, now: now) }
         switch outcome {
         case .open:
             break
@@ -27,15 +55,14 @@ extension Daemon {
             // Half-closed (`nc -N`, `socat`) or gone: what it asked is answered, then it is closed
             // (`Hub.inputEnded`); a peer that is gone makes the next write fail, which closes it too.
             c.inputEnded = true
-            watch(c, id)
+            watch(c, id, hub: hub)
             hub.inputEnded(client: id)
         case .closed:
-            close(client: id)
+            close(client: id, hub: &hub)
         case .lineTooLong:
             hub.lineTooLong(client: id, limit: ClientConnection.maximumLine)
             c.discardPending()
         }
-        startReplayIfSubscribed()
     }
 
     /// Writes what is queued; a client that cannot take it all now is woken again when its socket drains.
@@ -43,8 +70,8 @@ extension Daemon {
     /// call: each access to a class's stored property is an exclusivity check in the runtime. Returns
     /// whether bytes still wait for the client (false once it is gone).
     @discardableResult
-    func flush(client id: Int) -> Bool {
-        guard let c = clients[id] else { return false }
+    func flush(client id: Int, hub: inout Hub) -> Bool {
+        guard let c = connections[id] else { return false }
         var gone = false
         var took = false
         let pending = hub.drain(client: id) { bytes in
@@ -55,16 +82,21 @@ extension Daemon {
         }
         if took { c.tookBytes = true }
         if gone {
-            close(client: id)
+            close(client: id, hub: &hub)
             return false
         }
         watch(c, id, pending: pending)
         return pending
     }
 
+    /// Stopping: the last words (``LastWords``), every client given its share of one second together.
+    func writeLastWords(hub: inout Hub) {
+        LastWords.write(connections) { flush(client: $0, hub: &hub) }
+    }
+
     /// Asks epoll for what the client's socket is waited for: readable until its input ended, writable
     /// only while bytes wait (and touches epoll only when that changes).
-    func watch(_ c: ClientConnection, _ id: Int) {
+    private func watch(_ c: ClientConnection, _ id: Int, hub: borrowing Hub) {
         watch(c, id, pending: hub.hasPendingBytes(client: id))
     }
 
@@ -74,15 +106,18 @@ extension Daemon {
         guard events != current else { return }
         c.waitsForWritable = pending
         c.watchesReadable = !c.inputEnded
-        try? loop.modify(c.fd, token: Token(.client, id), events: events)
+        try? loop.modify(c.fd, token: Daemon.Token(.client, id), events: events)
     }
 
-    func close(client id: Int) {
-        guard let c = clients.removeValue(forKey: id) else { return }
+    func close(client id: Int, hub: inout Hub) {
+        guard let c = connections.removeValue(forKey: id) else { return }
         loop.remove(c.fd)
         hub.disconnected(id)
         clientLeft()
     }
+
+    /// Stopping: no newcomer after this.
+    func stopListening() { listener.stop() }
 
     // MARK: Accepting, within the limits
 
@@ -93,14 +128,14 @@ extension Daemon {
         return line
     }()
 
-    func acceptClients() {
+    func acceptClients(hub: inout Hub) {
         accepting: while !listenerRest.isResting {
             switch listener.accept(refusingWith: Self.descriptorRefusal) {
             case .nonePending:
                 break accepting
             case .accepted(let c):
                 hub.activity.accepted += 1
-                admit(c)
+                admit(c, hub: &hub)
             case .refused(let error):
                 hub.activity.accepted += 1
                 hub.activity.refused += 1
@@ -115,7 +150,7 @@ extension Daemon {
     }
 
     /// Serves the newcomer, or turns it away at the cap; the clients already connected never notice.
-    private func admit(_ c: ClientConnection) {
+    private func admit(_ c: ClientConnection, hub: inout Hub) {
         let now = monotonicMicroseconds()
         // Identity is what the kernel vouches for; a peer it says nothing of may do only what anyone may.
         let cred: PeerCredentials?
@@ -133,10 +168,10 @@ extension Daemon {
         }
         let id = hub.connect(peer: peer)
         clientLog.count(.connected, now: now)
-        clients.insert(c, id: id)
-        do { try loop.add(c.fd, token: Token(.client, id)) } catch {
+        connections.insert(c, id: id)
+        do { try loop.add(c.fd, token: Daemon.Token(.client, id)) } catch {
             logAboutClient(.error, "client \(id): \(error)")
-            close(client: id)
+            close(client: id, hub: &hub)
             return
         }
         if let cred { Log.debug("client \(id): pid \(cred.pid)") }
@@ -153,14 +188,14 @@ extension Daemon {
     private func resumeListener() {
         guard listenerRest.end() else { return }
         listener.restoreReserve()
-        do { try loop.add(listener.fd, token: Token(.listener)) } catch {
+        do { try loop.add(listener.fd, token: Daemon.Token(.listener)) } catch {
             Log.error("\(error): the listener could not be polled again; trying in \(ListenerRest.period / 1_000_000) s")
             listenerRest.begin(now: monotonicMicroseconds())
         }
     }
 
     /// A client's connection was closed: counted, and a resting listener tries again.
-    func clientLeft() {
+    private func clientLeft() {
         clientLog.count(.left, now: monotonicMicroseconds())
         resumeListener()
     }
@@ -172,7 +207,7 @@ extension Daemon {
         let limit = DescriptorLimit.phrase
         let what = AcceptFailure(errno: error.errno) == .outOfDescriptors
             ? "no file descriptor left for a new client" : "accepting a client failed"
-        Log.warning("\(what) (\(error)\(limit)): \(meanwhile); the \(clients.count) clients connected are served")
+        Log.warning("\(what) (\(error)\(limit)): \(meanwhile); the \(connections.count) clients connected are served")
     }
 
     /// A line about one client: at `level` within the budget, else at debug.
@@ -191,7 +226,7 @@ extension Daemon {
     func limitsTimerFired(now: Int64, stopping: Bool = false) {
         // Not once stopping: the listener is closed, and its number may already be another descriptor's.
         if !stopping, listenerRest.isOver(now: now) { resumeListener() }
-        if let summary = clientLog.takeSummary(now: now, connectedNow: clients.count, early: stopping) { Log.info(summary) }
+        if let summary = clientLog.takeSummary(now: now, connectedNow: connections.count, early: stopping) { Log.info(summary) }
         let span = acceptLog.span(now: now, early: stopping)
         if let more = acceptLog.takeHeldBack(now: now, early: stopping) {
             let last = lastAcceptError.map { ", the last: \($0)" } ?? ""
@@ -201,12 +236,12 @@ extension Daemon {
 
     /// Says whether RLIMIT_NOFILE holds `MaxClients` (at start, after a reload), and whether the reserve
     /// descriptor could be had.
-    func checkDescriptorBudget() {
+    func checkDescriptorBudget(maximumClients: Int) {
         if !listener.hasReserve {
             Log.warning("no descriptor could be kept in reserve (/dev/null): at the descriptor limit newcomers "
                 + "wait, unanswered, while the listener rests")
         }
-        if let shortfall = DescriptorBudget.shortfall(maximumClients: hub.maximumClients, clients: clients.count) {
+        if let shortfall = DescriptorBudget.shortfall(maximumClients: maximumClients, clients: connections.count) {
             Log.warning(shortfall)
         }
     }
