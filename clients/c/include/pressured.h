@@ -151,8 +151,12 @@ struct pressured_event *pressured_get_event(struct pressured *p);
 /* ---------------------------------------------------------------------------------------------------- */
 /* Requests. Each returns the request's id (> 0), which its PRESSURED_EVENT_REPLY or PRESSURED_EVENT_ERROR
  * carries back (pressured_event_get_request_id), or a negative errno: -ENOTCONN before the `hello`,
- * -EINVAL for an argument the protocol would refuse (NULL or empty strings where one is needed, strings
- * over 256 bytes), -ENOMEM. Requests are queued and written by this call or by pressured_dispatch.
+ * -EINVAL for an argument the protocol would refuse (docs/protocol.md, "Limits"): NULL or empty strings
+ * where one is needed, strings over 256 bytes or not valid UTF-8 (RFC 3629: no overlong forms, no
+ * surrogates), coordinates or sizes beyond ±10,000,000 pixels, sizes not above 0, z beyond ±1,000,000,
+ * more than 64 items, device ids below 0 or beyond 2^53, a flag other than 0, 1 or -1, a sensitivity the
+ * protocol does not name; nothing is sent then, and no id is used. -ENOMEM. Requests are queued and
+ * written by this call or by pressured_dispatch.
  * Nothing is resent on reconnection: re-subscribe and re-register regions on PRESSURED_EVENT_CONNECTED. */
 
 /** What `subscribe` asks for (a bit mask). */
@@ -179,8 +183,9 @@ enum pressured_region_wants {
 /** `setRegion`: registers (or replaces) the region @p region (an id unique on this connection) at
  * @p x, @p y, @p width × @p height screen pixels, stacked at @p z. @p wants a mask of enum
  * pressured_region_wants (0: the default); @p app the app this region is the icon of, or NULL; @p items
- * the region's own quick actions, or NULL; @p haptics 0 (the daemon plays no effect for touches here),
- * 1, or -1 (the default, on). */
+ * the region's own quick actions (64 at most), or NULL; @p haptics 0 (the daemon plays no effect for
+ * touches here), 1, or -1 (the default, on). @p x, @p y, @p width, @p height within ±10,000,000 (sizes
+ * above 0), @p z within ±1,000,000; anything else is -EINVAL. */
 int64_t pressured_set_region(struct pressured *p, const char *region, double x, double y, double width,
 			     double height, int z, uint32_t wants, const char *app,
 			     const struct pressured_items *items, int haptics);

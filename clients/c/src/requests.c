@@ -28,15 +28,63 @@ int pressured_out_append(struct pressured_out *out, const char *data, size_t len
 	return 0;
 }
 
+/* Whether @p s is UTF-8 as RFC 3629 has it: no stray or missing continuation bytes, no overlong forms, no
+ * surrogates, nothing beyond U+10FFFF. The daemon refuses a line that is not (an error without the
+ * request's id), so such a string is refused here instead. */
+static bool utf8(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	while (*u) {
+		unsigned char c = *u++;
+		int more;
+		unsigned char lo = 0x80, hi = 0xbf; /* the first continuation byte's range */
+		if (c < 0x80)
+			continue;
+		else if (c >= 0xc2 && c <= 0xdf)
+			more = 1;
+		else if (c >= 0xe0 && c <= 0xef) {
+			more = 2;
+			lo = c == 0xe0 ? 0xa0 : 0x80; /* not overlong */
+			hi = c == 0xed ? 0x9f : 0xbf; /* not a surrogate */
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			more = 3;
+			lo = c == 0xf0 ? 0x90 : 0x80; /* not overlong */
+			hi = c == 0xf4 ? 0x8f : 0xbf; /* not beyond U+10FFFF */
+		} else
+			return false;
+		for (int i = 0; i < more; i++, u++) {
+			if (*u < lo || *u > hi)
+				return false; /* the terminating 0 fails here too */
+			lo = 0x80, hi = 0xbf;
+		}
+	}
+	return true;
+}
+
+/* A string the protocol takes: 1 to 256 bytes of UTF-8. */
 static bool valid_string(const char *s)
 {
-	return s && *s && strlen(s) <= PRESSURED_STRING_MAX;
+	return s && *s && strlen(s) <= PRESSURED_STRING_MAX && utf8(s);
+}
+
+/* The protocol's integers are exact up to 2^53 (docs/protocol.md, "Limits"). */
+#define EXACT_MAX 9007199254740992.0
+/* Region coordinates and sizes, and z. */
+#define PIXELS_MAX 1e7
+#define Z_MAX 1000000
+/* Quick actions in one request. */
+#define ITEMS_MAX 64
+
+/* An optional boolean argument: 0, 1, or -1 (left out). */
+static bool tristate(int v)
+{
+	return v >= -1 && v <= 1;
 }
 
 /* A number as the protocol writes it: an integer where it is one. */
 static json_object *number(double v)
 {
-	if (isfinite(v) && v == floor(v) && fabs(v) < 9007199254740992.0)
+	if (isfinite(v) && v == floor(v) && fabs(v) < EXACT_MAX)
 		return json_object_new_int64((int64_t)v);
 	return json_object_new_double(v);
 }
@@ -115,7 +163,10 @@ PRESSURED_EXPORT int64_t pressured_subscribe(struct pressured *p, uint32_t event
 	if (events & ~(uint32_t)(PRESSURED_SUBSCRIBE_GESTURES | PRESSURED_SUBSCRIBE_TOUCHES | PRESSURED_SUBSCRIBE_DEVICES))
 		return invalid(p, obj, "unknown event kinds");
 	if (app && !valid_string(app))
-		return invalid(p, obj, "app must be 1 to 256 bytes");
+		return invalid(p, obj, "app must be 1 to 256 bytes of UTF-8");
+	for (size_t i = 0; devices && i < ndevices; i++)
+		if (devices[i] < 0 || (double)devices[i] > EXACT_MAX)
+			return invalid(p, obj, "device ids are 0 to 2^53");
 	if (events) {
 		err = add(obj, "events", name_list(pressured_event_kind_names, PRESSURED_EVENT_KINDS, events));
 	}
@@ -139,11 +190,19 @@ PRESSURED_EXPORT int64_t pressured_set_region(struct pressured *p, const char *r
 	if (!obj)
 		return err;
 	if (!valid_string(region))
-		return invalid(p, obj, "region must be 1 to 256 bytes");
-	if (!isfinite(x) || !isfinite(y) || !isfinite(width) || !isfinite(height))
-		return invalid(p, obj, "coordinates must be finite");
+		return invalid(p, obj, "region must be 1 to 256 bytes of UTF-8");
+	/* The negated tests refuse NaN too. */
+	if (!(fabs(x) <= PIXELS_MAX) || !(fabs(y) <= PIXELS_MAX) || !(width > 0 && width <= PIXELS_MAX) ||
+	    !(height > 0 && height <= PIXELS_MAX))
+		return invalid(p, obj, "coordinates must be within ±10,000,000 pixels, sizes above 0");
+	if (z < -Z_MAX || z > Z_MAX)
+		return invalid(p, obj, "z must be within ±1,000,000");
+	if (!tristate(haptics))
+		return invalid(p, obj, "haptics must be 0, 1 or -1");
+	if (items && json_object_array_length(items->list) > ITEMS_MAX)
+		return invalid(p, obj, "at most 64 items");
 	if (app && !valid_string(app))
-		return invalid(p, obj, "app must be 1 to 256 bytes");
+		return invalid(p, obj, "app must be 1 to 256 bytes of UTF-8");
 	if (wants & ~(uint32_t)(PRESSURED_WANTS_PREVIEWS | PRESSURED_WANTS_QUICK_ACTIONS | PRESSURED_WANTS_LONG_PRESS))
 		return invalid(p, obj, "unknown wants");
 	err = add(obj, "region", json_object_new_string(region));
@@ -174,7 +233,7 @@ static int64_t strings_request(struct pressured *p, const char *name, const char
 	if (!obj)
 		return err;
 	if ((k1 && !valid_string(v1)) || (k2 && !valid_string(v2)))
-		return invalid(p, obj, "strings must be 1 to 256 bytes");
+		return invalid(p, obj, "strings must be 1 to 256 bytes of UTF-8");
 	if (k1)
 		err = add(obj, k1, json_object_new_string(v1));
 	if (k2 && !err)
@@ -218,6 +277,8 @@ PRESSURED_EXPORT int64_t pressured_set_quick_actions(struct pressured *p, const 
 	json_object *obj = start(p, "setQuickActions", &err);
 	if (!obj)
 		return err;
+	if (items && json_object_array_length(items->list) > ITEMS_MAX)
+		return invalid(p, obj, "at most 64 items");
 	err = add(obj, "items", items ? json_object_get(items->list) : json_object_new_array());
 	return send_request(p, obj, err < 0 ? pressured_fail(p, err, "out of memory") : 0);
 }
@@ -231,8 +292,11 @@ PRESSURED_EXPORT int64_t pressured_set_settings(struct pressured *p, int force_t
 		return err;
 	if (force_touch < 0 && !sensitivity && haptics < 0)
 		return invalid(p, obj, "nothing to set");
-	if (sensitivity && !valid_string(sensitivity))
-		return invalid(p, obj, "sensitivity must be 1 to 256 bytes");
+	if (!tristate(force_touch) || !tristate(haptics))
+		return invalid(p, obj, "force_touch and haptics must be 0, 1 or -1");
+	if (sensitivity && strcmp(sensitivity, "light") != 0 && strcmp(sensitivity, "medium") != 0 &&
+	    strcmp(sensitivity, "firm") != 0)
+		return invalid(p, obj, "sensitivity must be \"light\", \"medium\" or \"firm\"");
 	if (force_touch >= 0)
 		err = add(obj, "forceTouch", json_object_new_boolean(force_touch != 0));
 	if (sensitivity && !err)
@@ -248,8 +312,8 @@ PRESSURED_EXPORT int64_t pressured_reset_learning(struct pressured *p, int64_t d
 	json_object *obj = start(p, "resetLearning", &err);
 	if (!obj)
 		return err;
-	if (device < 0)
-		return invalid(p, obj, "device must be an id or 0");
+	if (device < 0 || (double)device > EXACT_MAX)
+		return invalid(p, obj, "device must be an id (to 2^53) or 0");
 	if (device > 0)
 		err = add(obj, "device", json_object_new_int64(device));
 	return send_request(p, obj, err < 0 ? pressured_fail(p, err, "out of memory") : 0);
