@@ -35,7 +35,9 @@
  *
  * Strings returned by accessors are owned by the object they come from and stay valid as long as it does
  * (an event: until its last pressured_event_unref). Every "get" on an event of the wrong type (or a
- * field the line did not carry) returns 0, NULL or false: it never crashes.
+ * field the line did not carry) returns 0, NULL or false: it never crashes. Integer fields (ids,
+ * contacts, x and y, counts) are read as the protocol writes them, exact integers within ±2^53 (3.0
+ * included); any other number there (3.5, 1e23, an integer beyond int64) reads as a field not carried: 0.
  */
 #ifndef PRESSURED_H
 #define PRESSURED_H
@@ -381,7 +383,7 @@ bool pressured_event_error_is_fatal(struct pressured_event *ev);
 
 /* REPLY and ERROR. */
 /** The id the request was given (its function's return value), 0 where the line has none or not an
- * integer one. */
+ * integer one within 1 … 2^53. */
 int64_t pressured_event_get_request_id(struct pressured_event *ev);
 /** The `request` a reply answers. */
 enum pressured_request_type pressured_event_reply_get_request(struct pressured_event *ev);

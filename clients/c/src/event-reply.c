@@ -13,10 +13,8 @@ PRESSURED_EXPORT int64_t pressured_event_get_request_id(struct pressured_event *
 	int64_t id = 0;
 	if (!ev || (ev->type != PRESSURED_EVENT_REPLY && ev->type != PRESSURED_EVENT_ERROR))
 		return 0;
-	json_object *v;
-	if (!json_object_object_get_ex(ev->json, "id", &v) || !json_object_is_type(v, json_type_int))
+	if (!pj_int(ev->json, "id", &id))
 		return 0;
-	id = json_object_get_int64(v);
 	return id > 0 ? id : 0;
 }
 
@@ -65,8 +63,9 @@ PRESSURED_EXPORT int64_t pressured_event_reply_get_device_id(struct pressured_ev
 	json_object *list = id_list(ev);
 	if (!list || index >= json_object_array_length(list))
 		return 0;
-	json_object *v = json_object_array_get_idx(list, index);
-	return json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : 0;
+	int64_t id = 0;
+	pj_int_value(json_object_array_get_idx(list, index), &id);
+	return id;
 }
 
 static json_object *strings(struct pressured_event *ev, const char *key)

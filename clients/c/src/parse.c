@@ -22,23 +22,35 @@ const char *pj_string(json_object *obj, const char *key)
 	return v ? json_object_get_string(v) : NULL;
 }
 
-bool pj_int(json_object *obj, const char *key, int64_t *out)
+/* The protocol's integers are exact up to 2^53 either way (docs/protocol.md, "Limits"). */
+#define EXACT_INT_MAX ((int64_t)1 << 53)
+
+bool pj_int_value(json_object *v, int64_t *out)
 {
-	json_object *v;
-	if (!obj || !json_object_object_get_ex(obj, key, &v))
-		return false;
 	if (json_object_is_type(v, json_type_int)) {
-		*out = json_object_get_int64(v);
+		/* json-c gives INT64_MIN/MAX for an integer beyond int64: out of range like any beyond 2^53. */
+		int64_t i = json_object_get_int64(v);
+		if (i < -EXACT_INT_MAX || i > EXACT_INT_MAX)
+			return false;
+		*out = i;
 		return true;
 	}
 	if (json_object_is_type(v, json_type_double)) { /* 3.0 is an integer too; 3.5 and 1e300 are not */
 		double d = json_object_get_double(v);
-		if (isfinite(d) && d == floor(d) && fabs(d) <= 9007199254740992.0) {
+		if (isfinite(d) && d == floor(d) && fabs(d) <= (double)EXACT_INT_MAX) {
 			*out = (int64_t)d;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool pj_int(json_object *obj, const char *key, int64_t *out)
+{
+	json_object *v;
+	if (!obj || !json_object_object_get_ex(obj, key, &v))
+		return false;
+	return pj_int_value(v, out);
 }
 
 bool pj_double(json_object *obj, const char *key, double *out)

@@ -121,6 +121,8 @@ struct pressured_event *pressured_event_new(enum pressured_event_type type);
 
 /* json helpers (parse.c) */
 const char *pj_string(json_object *obj, const char *key);
+/* An integer within ±2^53 (3.0 included) into *out; false (and *out untouched) for anything else. */
+bool pj_int_value(json_object *v, int64_t *out);
 bool pj_int(json_object *obj, const char *key, int64_t *out);
 bool pj_double(json_object *obj, const char *key, double *out);
 bool pj_bool(json_object *obj, const char *key, bool *out);
