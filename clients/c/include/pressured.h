@@ -114,7 +114,9 @@ const char *pressured_get_error_message(struct pressured *p);
 int pressured_connect(struct pressured *p, const char *path);
 
 /** Closes the connection, if any, and stops reconnecting until the next pressured_connect. A
- * PRESSURED_EVENT_DISCONNECTED (reason 0) is queued if a connection was open. */
+ * PRESSURED_EVENT_DISCONNECTED (reason 0) is queued if a connection was open, and the fd becomes
+ * readable for it: the next pressured_dispatch and drain see it (as every event queued outside
+ * pressured_dispatch). */
 void pressured_disconnect(struct pressured *p);
 
 /** Whether the daemon's `hello` was read on the current connection (requests may be sent). */
@@ -130,8 +132,10 @@ int pressured_set_reconnect(struct pressured *p, int min_ms, int max_ms);
 
 /** One file descriptor for the whole life of the context (across reconnections): it becomes readable
  * whenever pressured_dispatch has work (data from the daemon, the reconnect timer due, queued requests
- * that can now be written). Poll it for reading (POLLIN; a QSocketNotifier of type Read, a GSource...)
- * and call pressured_dispatch when it is readable. Do not read from or close it. */
+ * that can now be written) or events were queued outside it (pressured_disconnect, a request whose
+ * write failed); pressured_dispatch clears the latter, so after it drain the queue. Poll it for reading
+ * (POLLIN; a QSocketNotifier of type Read, a GSource...) and call pressured_dispatch when it is
+ * readable. Do not read from or close it. */
 int pressured_get_fd(struct pressured *p);
 
 /** Does the I/O that is due, without blocking: reads and parses what the daemon sent (queuing events),
@@ -157,8 +161,10 @@ struct pressured_event *pressured_get_event(struct pressured *p);
  * where one is needed, strings over 256 bytes or not valid UTF-8 (RFC 3629: no overlong forms, no
  * surrogates), coordinates or sizes beyond ±10,000,000 pixels, sizes not above 0, z beyond ±1,000,000,
  * more than 64 items, device ids below 0 or beyond 2^53, a flag other than 0, 1 or -1, a sensitivity the
- * protocol does not name; nothing is sent then, and no id is used. -ENOMEM. Requests are queued and
- * written by this call or by pressured_dispatch.
+ * protocol does not name; nothing is sent then, and no id is used. -ENOMEM. -EPIPE (or the socket's
+ * other error) where writing failed: the connection is over at once (pressured_is_connected false, later
+ * requests -ENOTCONN), what the daemon sent before is queued, then DISCONNECTED, and the fd is readable.
+ * Requests are queued and written by this call or by pressured_dispatch.
  * Nothing is resent on reconnection: re-subscribe and re-register regions on PRESSURED_EVENT_CONNECTED. */
 
 /** What `subscribe` asks for (a bit mask). */

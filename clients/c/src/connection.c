@@ -54,7 +54,8 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 	epoll_ctl(p->epoll_fd, EPOLL_CTL_DEL, p->sock_fd, NULL);
 	close(p->sock_fd);
 	p->sock_fd = -1;
-	p->greeted = p->write_dead = p->polling_out = p->fatal_seen = false;
+	p->greeted = p->polling_out = p->fatal_seen = false;
+	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
 	if (reason < 0) {
@@ -97,7 +98,8 @@ int pressured_connection_try(struct pressured *p)
 		return pressured_fail(p, err, "epoll_ctl: %s", strerror(-err));
 	}
 	p->sock_fd = fd;
-	p->greeted = p->fatal_seen = p->write_dead = p->polling_out = false;
+	p->greeted = p->fatal_seen = p->polling_out = false;
+	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
 	pressured_log(p, PRESSURED_LOG_PRIORITY_DEBUG, "connected to %s", p->path);
@@ -155,15 +157,16 @@ static void closed(struct pressured *p, int err)
 {
 	if (p->fatal_seen)
 		pressured_connection_close(p, -EPROTO, p->fatal_message);
-	else if (err)
-		pressured_connection_close(p, err, strerror(-err));
+	else if (err || p->write_error)
+		pressured_connection_close(p, err ? err : p->write_error, strerror(-(err ? err : p->write_error)));
 	else
 		pressured_connection_close(p, 0, "the daemon closed the connection");
 }
 
-int pressured_connection_read(struct pressured *p)
+/* Reads at most @p reads times (or to EAGAIN, or to the end). */
+static int read_some(struct pressured *p, int reads)
 {
-	for (int i = 0; i < READS_PER_DISPATCH && p->sock_fd >= 0; i++) {
+	for (int i = 0; i < reads && p->sock_fd >= 0; i++) {
 		size_t avail;
 		char *space = line_reader_space(&p->reader, &avail);
 		if (!space)
@@ -196,6 +199,26 @@ int pressured_connection_read(struct pressured *p)
 	return 0;
 }
 
+int pressured_connection_read(struct pressured *p)
+{
+	return read_some(p, READS_PER_DISPATCH);
+}
+
+/* A write failed: the daemon went (or is going). What it sent before is in the socket already and is
+ * read now (a fatal error says why), then the connection ends here, not at the next dispatch, so no
+ * request takes an id that will never be sent. The socket's buffer bounds the reading. */
+static void write_failed(struct pressured *p, int err)
+{
+	p->write_error = err;
+	p->out.len = 0;
+	read_some(p, INT32_MAX);
+	if (p->sock_fd >= 0) {
+		char message[160];
+		snprintf(message, sizeof(message), "writing to %s: %s", p->path, strerror(-err));
+		pressured_connection_close(p, err, message);
+	}
+}
+
 static void want_out(struct pressured *p, bool on)
 {
 	if (p->polling_out == on || p->sock_fd < 0)
@@ -208,27 +231,25 @@ static void want_out(struct pressured *p, bool on)
 int pressured_connection_flush(struct pressured *p)
 {
 	size_t done = 0;
-	int err = 0;
-	while (done < p->out.len && !p->write_dead) {
+	while (done < p->out.len) {
 		ssize_t n = send(p->sock_fd, p->out.data + done, p->out.len - done, MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			if (errno != EAGAIN)
-				/* The daemon went: what it sent before stays to be read, and the read side
-				 * sees the end of file. */
-				p->write_dead = true, err = -errno;
+			if (errno != EAGAIN) {
+				int err = -errno;
+				write_failed(p, err);
+				return err;
+			}
 			break;
 		}
 		done += (size_t)n;
 	}
-	if (p->write_dead)
-		done = p->out.len;
 	if (done > 0 && done < p->out.len)
 		memmove(p->out.data, p->out.data + done, p->out.len - done);
 	p->out.len -= done;
 	want_out(p, p->out.len > 0);
-	return err;
+	return 0;
 }
 
 PRESSURED_EXPORT int pressured_connect(struct pressured *p, const char *path)

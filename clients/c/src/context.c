@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,17 +56,21 @@ PRESSURED_EXPORT struct pressured *pressured_new(void *user_data)
 	p->user_data = user_data;
 	p->log_handler = default_log;
 	p->log_priority = PRESSURED_LOG_PRIORITY_ERROR;
-	p->sock_fd = -1;
+	p->sock_fd = p->epoll_fd = p->timer_fd = p->wake_fd = -1;
 	p->reconnect_min_ms = 100;
 	p->reconnect_max_ms = 5000;
 	p->backoff_ms = 100;
 	p->next_id = 1;
 	p->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
 	p->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	p->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	p->tokener = json_tokener_new();
-	struct epoll_event ee = {.events = EPOLLIN, .data.fd = p->timer_fd};
-	if (p->epoll_fd < 0 || p->timer_fd < 0 || !p->tokener || line_reader_init(&p->reader, PRESSURED_LINE_MAX) < 0 ||
-	    epoll_ctl(p->epoll_fd, EPOLL_CTL_ADD, p->timer_fd, &ee) < 0) {
+	struct epoll_event timer = {.events = EPOLLIN, .data.fd = p->timer_fd};
+	struct epoll_event wake = {.events = EPOLLIN, .data.fd = p->wake_fd};
+	if (p->epoll_fd < 0 || p->timer_fd < 0 || p->wake_fd < 0 || !p->tokener ||
+	    line_reader_init(&p->reader, PRESSURED_LINE_MAX) < 0 ||
+	    epoll_ctl(p->epoll_fd, EPOLL_CTL_ADD, p->timer_fd, &timer) < 0 ||
+	    epoll_ctl(p->epoll_fd, EPOLL_CTL_ADD, p->wake_fd, &wake) < 0) {
 		p->refcount = 1;
 		return pressured_unref(p);
 	}
@@ -93,6 +98,8 @@ PRESSURED_EXPORT struct pressured *pressured_unref(struct pressured *p)
 	}
 	if (p->timer_fd >= 0)
 		close(p->timer_fd);
+	if (p->wake_fd >= 0)
+		close(p->wake_fd);
 	if (p->epoll_fd >= 0)
 		close(p->epoll_fd);
 	if (p->tokener)
@@ -136,6 +143,12 @@ PRESSURED_EXPORT const char *pressured_get_error_message(struct pressured *p)
 
 void pressured_queue_event(struct pressured *p, struct pressured_event *ev)
 {
+	/* An event queued by another call (pressured_disconnect, a request whose write failed) wakes the
+	 * fd, so a loop that polls it, dispatches and drains sees the event. */
+	if (!p->dispatching && !p->woken) {
+		uint64_t one = 1;
+		p->woken = write(p->wake_fd, &one, sizeof(one)) == sizeof(one);
+	}
 	ev->context = p;
 	ev->next = NULL;
 	if (p->tail)
@@ -178,11 +191,13 @@ PRESSURED_EXPORT int pressured_get_timeout(struct pressured *p)
 	return left > INT32_MAX ? INT32_MAX : (int)left;
 }
 
-PRESSURED_EXPORT int pressured_dispatch(struct pressured *p)
+static int dispatch(struct pressured *p)
 {
-	uint64_t expirations;
-	while (read(p->timer_fd, &expirations, sizeof(expirations)) > 0)
+	uint64_t count;
+	while (read(p->timer_fd, &count, sizeof(count)) > 0)
 		; /* the timer is looked at below, by the clock */
+	if (p->woken && read(p->wake_fd, &count, sizeof(count)) > 0)
+		p->woken = false; /* the events it stood for are queued: the caller drains them next */
 	if (p->reconnect_pending && pressured_now_ms() >= p->reconnect_at_ms) {
 		p->reconnect_pending = false;
 		pressured_connection_try(p); /* a failure schedules the next attempt */
@@ -195,4 +210,12 @@ PRESSURED_EXPORT int pressured_dispatch(struct pressured *p)
 	if (p->sock_fd >= 0)
 		pressured_connection_flush(p);
 	return 0;
+}
+
+PRESSURED_EXPORT int pressured_dispatch(struct pressured *p)
+{
+	p->dispatching = true;
+	int rc = dispatch(p);
+	p->dispatching = false;
+	return rc;
 }

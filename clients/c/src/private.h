@@ -65,11 +65,14 @@ struct pressured {
 	char error[512];
 
 	int epoll_fd, timer_fd, sock_fd;
+	int wake_fd;      /* an eventfd: readable while events queued outside dispatch wait */
+	bool dispatching; /* in pressured_dispatch: events it queues need no wake */
+	bool woken;       /* wake_fd written since the last dispatch */
 	char *path;
 	bool wanted;      /* pressured_connect called, pressured_disconnect not since */
 	bool greeted;     /* the hello was read on this connection */
 	bool fatal_seen;  /* a fatal error line came on this connection */
-	bool write_dead;  /* a write failed: the read side will see the end */
+	int write_error;  /* a write failed with it: the connection is being ended */
 	bool polling_out; /* EPOLLOUT asked for */
 	char fatal_message[256];
 	int reconnect_min_ms, reconnect_max_ms, backoff_ms;
@@ -96,6 +99,8 @@ uint64_t pressured_now_ms(void);
 void pressured_connection_close(struct pressured *p, int reason, const char *message);
 int pressured_connection_try(struct pressured *p);
 int pressured_connection_read(struct pressured *p);
+/* Writes what is queued; a failed write ends the connection at once (after reading what the daemon
+ * sent before it went). Returns 0 or the write's negative errno. */
 int pressured_connection_flush(struct pressured *p);
 void pressured_connection_schedule(struct pressured *p);
 void pressured_connection_cancel_timer(struct pressured *p);
