@@ -237,9 +237,16 @@ enum pressured_event_type {
 	/** The daemon's `hello` was read and its protocol is ours: requests may be sent (subscribe now).
 	 * Accessors: pressured_event_get_version, _get_protocol, _get_device_count/_get_device, settings. */
 	PRESSURED_EVENT_CONNECTED = 1,
-	/** The connection ended (the daemon's end of file after `bye` or a fatal error, a read error, or a
-	 * line this library refused). pressured_event_disconnected_get_reason: 0 or a negative errno;
-	 * pressured_event_get_message: why. A reconnect attempt follows after the back-off (if on). */
+	/** The connection ended (the daemon's end of file after `bye`, a fatal error, the daemon gone
+	 * without `bye`, a read or write error, a line this library refused, pressured_disconnect).
+	 * pressured_event_disconnected_get_reason: 0 for a clean stop, else a negative errno;
+	 * pressured_event_get_message: why. Before it, whatever was still open on the connection is
+	 * ended, each event marked (pressured_event_is_synthesized): a PRESSURED_EVENT_DISMISS for each
+	 * peek without its pop or dismiss, then a PRESSURED_EVENT_TOUCH `cancelled` for each contact
+	 * without its end (with the contact's last position and time), then a PRESSURED_EVENT_ERROR with
+	 * code "disconnected" and the request's id for each request not answered. A daemon that stops
+	 * cleanly ends its peeks and contacts itself and answers every request, so then nothing is made up.
+	 * A reconnect attempt follows after the back-off (if on). */
 	PRESSURED_EVENT_DISCONNECTED = 2,
 
 	/* Gestures: point accessors (time, device, contact, x, y, screen x/y, force, maximum force) and
@@ -318,6 +325,11 @@ const char *pressured_event_get_type_name(struct pressured_event *ev);
 const char *pressured_event_get_json(struct pressured_event *ev);
 /** The context the event came from (not a new reference: valid only while the context is). */
 struct pressured *pressured_event_get_context(struct pressured_event *ev);
+/** Whether the library made this event up as the connection ended (an open peek's `dismiss`, an open
+ * contact's `cancelled`, an unanswered request's "disconnected" error; see PRESSURED_EVENT_DISCONNECTED)
+ * rather than read it from the daemon. Its line (pressured_event_get_json) carries "synthesized":true.
+ * Since PRESSURED_1 (after 0.1.0). */
+bool pressured_event_is_synthesized(struct pressured_event *ev);
 
 /* Point events: gestures and touches. */
 /** `time`, seconds on the input clock (also a `ping` reply's daemon time). */
@@ -376,8 +388,10 @@ const char *pressured_event_get_version(struct pressured_event *ev);
 int pressured_event_get_protocol(struct pressured_event *ev);
 
 /* DISCONNECTED and ERROR. */
-/** 0 for an orderly end (end of file, pressured_disconnect), or a negative errno: -ECONNRESET,
- * -EPROTO (the daemon sent a fatal error or a line that is not a JSON object), -EMSGSIZE (a line over
+/** 0 for a clean stop (the end of file after `bye`, pressured_disconnect), or a negative errno:
+ * -ECONNRESET (the daemon went without `bye`: killed or crashed, or ended within a line, whose
+ * unfinished bytes are dropped; or the socket's read failed so), -EPIPE (a write failed), -EPROTO (the
+ * daemon sent a fatal error or a line that is not a JSON object), -EMSGSIZE (a line over
  * PRESSURED_LINE_MAX), -EPROTONOSUPPORT (another protocol version in `hello`). */
 int pressured_event_disconnected_get_reason(struct pressured_event *ev);
 /** DISCONNECTED: why, in words; ERROR: the daemon's `message`. NULL otherwise. */

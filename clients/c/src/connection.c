@@ -54,7 +54,7 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 	epoll_ctl(p->epoll_fd, EPOLL_CTL_DEL, p->sock_fd, NULL);
 	close(p->sock_fd);
 	p->sock_fd = -1;
-	p->greeted = p->polling_out = p->fatal_seen = false;
+	p->greeted = p->polling_out = p->fatal_seen = p->bye_seen = false;
 	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
@@ -62,6 +62,7 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 		pressured_fail(p, reason, "%s", message);
 		pressured_log(p, PRESSURED_LOG_PRIORITY_ERROR, "connection to %s dropped: %s", p->path, message);
 	}
+	pressured_unfinished_end(p, message);
 	struct pressured_event *ev = pressured_event_new(PRESSURED_EVENT_DISCONNECTED);
 	if (ev) {
 		ev->reason = reason;
@@ -98,7 +99,7 @@ int pressured_connection_try(struct pressured *p)
 		return pressured_fail(p, err, "epoll_ctl: %s", strerror(-err));
 	}
 	p->sock_fd = fd;
-	p->greeted = p->fatal_seen = p->polling_out = false;
+	p->greeted = p->fatal_seen = p->polling_out = p->bye_seen = false;
 	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
@@ -149,6 +150,9 @@ static int handle_line(struct pressured *p, const char *line, size_t len)
 	} else if (ev->type == PRESSURED_EVENT_CONNECTED) {
 		ev->type = PRESSURED_EVENT_UNKNOWN; /* a second hello is no connection */
 	}
+	if (ev->type == PRESSURED_EVENT_BYE)
+		p->bye_seen = true;
+	pressured_unfinished_track(p, ev);
 	pressured_queue_event(p, ev);
 	return 0;
 }
@@ -159,6 +163,15 @@ static void closed(struct pressured *p, int err)
 		pressured_connection_close(p, -EPROTO, p->fatal_message);
 	else if (err || p->write_error)
 		pressured_connection_close(p, err ? err : p->write_error, strerror(-(err ? err : p->write_error)));
+	else if (line_reader_pending(&p->reader) > 0) {
+		char message[128];
+		snprintf(message, sizeof(message),
+			 "the daemon closed the connection within a line (an unfinished last line of %zu bytes dropped)",
+			 line_reader_pending(&p->reader));
+		pressured_connection_close(p, -ECONNRESET, message);
+	} else if (!p->bye_seen)
+		/* Killed, crashed, or the socket broke: what was open for the app was not ended by it. */
+		pressured_connection_close(p, -ECONNRESET, "the daemon closed the connection without bye");
 	else
 		pressured_connection_close(p, 0, "the daemon closed the connection");
 }

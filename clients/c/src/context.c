@@ -105,6 +105,7 @@ PRESSURED_EXPORT struct pressured *pressured_unref(struct pressured *p)
 	if (p->tokener)
 		json_tokener_free(p->tokener);
 	line_reader_release(&p->reader);
+	pressured_unfinished_release(p);
 	free(p->out.data);
 	free(p->path);
 	free(p);

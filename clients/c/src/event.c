@@ -257,3 +257,8 @@ PRESSURED_EXPORT bool pressured_event_error_is_fatal(struct pressured_event *ev)
 		pj_bool(ev->json, "fatal", &b);
 	return b;
 }
+
+PRESSURED_EXPORT bool pressured_event_is_synthesized(struct pressured_event *ev)
+{
+	return ev && ev->synthesized;
+}

@@ -93,3 +93,8 @@ int line_reader_next(struct line_reader *r, const char **line, size_t *len)
 		return 1;
 	}
 }
+
+size_t line_reader_pending(const struct line_reader *r)
+{
+	return r->len - r->start;
+}

@@ -25,6 +25,8 @@ void line_reader_commit(struct line_reader *r, size_t n);
 /* Copies in what fits of @p len bytes (tests, fuzzing, benchmarks): returns how many were taken (call
  * line_reader_next until it returns 0 before feeding the rest), or -ENOMEM. */
 long line_reader_feed(struct line_reader *r, const char *data, size_t len);
+/* How many bytes of an unfinished line are held (after line_reader_next returned 0). */
+size_t line_reader_pending(const struct line_reader *r);
 /* The next complete line (without its newline; blank lines, only spaces, tabs and \r, skipped) in
  * *line / *len: 1. 0 when none is complete yet, -EMSGSIZE when the line being read is over the limit
  * (the reader is then unusable until reset). The line stays valid until the next call of any function. */

@@ -50,6 +50,15 @@ struct pressured_event {
 	/* DISCONNECTED */
 	int reason;
 	char *message;
+	/* made by the library when the connection ended (unfinished.c), not read from the daemon */
+	bool synthesized;
+};
+
+/* A peek or a contact open for the app, with its latest line. */
+struct pressured_open {
+	int64_t device, contact;
+	bool peek;
+	json_object *last; /* one reference */
 };
 
 struct pressured_out {
@@ -85,6 +94,13 @@ struct pressured {
 	int64_t next_id;
 
 	struct pressured_event *head, *tail;
+
+	/* unfinished.c: what the connection leaves open */
+	bool bye_seen;
+	struct pressured_open *open;
+	size_t nopen, open_cap;
+	int64_t *pending; /* ids sent and not answered yet, in order */
+	size_t npending, pending_cap;
 };
 
 /* context.c */
@@ -120,6 +136,15 @@ extern const char *const pressured_event_kind_names[PRESSURED_EVENT_KINDS];
 extern const char *const pressured_wants_names[PRESSURED_WANTS];
 /* The bit of @p name in @p names (n of them), 0 when it is none of them. */
 uint32_t pressured_name_bit(const char *const *names, size_t n, const char *name);
+
+/* unfinished.c */
+/* Follows what @p ev (read on this connection) opens or ends: peeks, contacts, answers. */
+void pressured_unfinished_track(struct pressured *p, struct pressured_event *ev);
+/* Request @p id was sent: it is open until its answer. */
+void pressured_unfinished_request(struct pressured *p, int64_t id);
+/* The connection ended (@p why): queues the synthesized ends of what is open, and forgets it. */
+void pressured_unfinished_end(struct pressured *p, const char *why);
+void pressured_unfinished_release(struct pressured *p);
 
 /* event.c */
 struct pressured_event *pressured_event_new(enum pressured_event_type type);

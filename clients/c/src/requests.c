@@ -144,6 +144,7 @@ static int64_t send_request(struct pressured *p, json_object *obj, int err)
 	int rc = pressured_connection_flush(p);
 	if (rc < 0)
 		return pressured_fail(p, rc, "writing to %s: %s", p->path, strerror(-rc));
+	pressured_unfinished_request(p, id);
 	return id;
 }
 

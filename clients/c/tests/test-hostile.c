@@ -68,8 +68,8 @@ int main(void)
 	CHECK(disconnect_reason(vs, strlen(vs), false, "protocol") == -EPROTONOSUPPORT);
 	const char *peek = "{\"type\":\"peek\",\"time\":1.0}\n";
 	CHECK(disconnect_reason(peek, strlen(peek), false, "expected hello") == -EPROTO);
-	/* The end of file mid-line is just an end. */
-	CHECK(disconnect_reason("{\"type\":\"pe", 11, true, NULL) == 0);
+	/* The end of file mid-line is no clean stop: the unfinished line is dropped, and said so. */
+	CHECK(disconnect_reason("{\"type\":\"pe", 11, true, "unfinished") == -ECONNRESET);
 
 	/* too-many-clients instead of hello: the error, then the end with its message. */
 	{

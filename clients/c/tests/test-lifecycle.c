@@ -105,6 +105,118 @@ int main(void)
 		pressured_unref(p);
 		fake_stop(&f);
 	}
+	/* The daemon goes away (killed: no bye) with a peek and a contact open and a request unanswered:
+	 * the peek is dismissed, the contact cancelled, the request failed, each marked synthesized, then
+	 * DISCONNECTED says it was no clean stop. */
+	{
+		struct fake f;
+		struct pressured *p = greeted(&f);
+		int64_t ping = pressured_ping(p), status = pressured_request_status(p);
+		CHECK(ping > 0 && status > 0);
+		char *line = fake_read_line(&f, p);
+		free(line);
+		line = fake_read_line(&f, p);
+		free(line);
+		char reply[128];
+		snprintf(reply, sizeof(reply), "{\"type\":\"reply\",\"id\":%lld,\"request\":\"status\"}\n", (long long)status);
+		fake_sends(&f, reply);
+		fake_sends(&f,
+			   "{\"type\":\"touch\",\"phase\":\"began\",\"time\":1.0,\"device\":1,\"contact\":5,\"x\":10,\"y\":20}\n"
+			   "{\"type\":\"touch\",\"phase\":\"began\",\"time\":1.1,\"device\":1,\"contact\":6,\"x\":1,\"y\":2}\n"
+			   "{\"type\":\"peek\",\"time\":1.2,\"device\":1,\"contact\":5,\"x\":11,\"y\":21,\"region\":\"tile\"}\n"
+			   "{\"type\":\"touch\",\"phase\":\"moved\",\"time\":1.3,\"device\":1,\"contact\":5,\"x\":12,\"y\":22}\n"
+			   "{\"type\":\"touch\",\"phase\":\"ended\",\"time\":1.4,\"device\":1,\"contact\":6,\"x\":1,\"y\":2}\n"
+			   "{\"type\":\"peek\",\"time\":1.5,\"device\":2,\"contact\":1,\"x\":0,\"y\":0}\n"
+			   "{\"type\":\"pop\",\"time\":1.6,\"device\":2,\"contact\":1,\"x\":0,\"y\":0}\n"
+			   "{\"type\":\"touch\",\"phase\":\"began\",\"time\":1.7,\"device\":2,\"contact\":1,\"x\":0,\"y\":0}\n"
+			   "{\"type\":\"touch\",\"phase\":\"cancelled\",\"time\":1.8,\"device\":2,\"contact\":1,\"x\":0,\"y\":0}\n");
+		fake_close_client(&f);
+		struct pressured_event *got[32];
+		int n = 0;
+		while (n < 32 && (got[n] = next_event(p, 2000))) {
+			if (pressured_event_get_type(got[n++]) == PRESSURED_EVENT_DISCONNECTED)
+				break;
+		}
+		REQUIRE(n >= 4);
+		for (int i = 0; i < n - 4; i++)
+			CHECK(!pressured_event_is_synthesized(got[i]));
+		struct pressured_event *dismiss = got[n - 4], *cancel = got[n - 3], *fail = got[n - 2], *end = got[n - 1];
+		CHECK(pressured_event_get_type(dismiss) == PRESSURED_EVENT_DISMISS);
+		CHECK(pressured_event_is_synthesized(dismiss));
+		CHECK(pressured_event_get_device_id(dismiss) == 1 && pressured_event_get_contact(dismiss) == 5);
+		CHECK(pressured_event_get_region(dismiss) && strcmp(pressured_event_get_region(dismiss), "tile") == 0);
+		CHECK(strstr(pressured_event_get_json(dismiss), "\"synthesized\":true") != NULL);
+		CHECK(pressured_event_get_type(cancel) == PRESSURED_EVENT_TOUCH);
+		CHECK(pressured_event_touch_get_phase(cancel) == PRESSURED_TOUCH_CANCELLED);
+		CHECK(pressured_event_is_synthesized(cancel));
+		CHECK(pressured_event_get_contact(cancel) == 5 && pressured_event_get_x(cancel) == 12);
+		CHECK(pressured_event_get_time(cancel) == 1.3);
+		CHECK(pressured_event_get_type(fail) == PRESSURED_EVENT_ERROR);
+		CHECK(pressured_event_is_synthesized(fail));
+		CHECK(pressured_event_get_request_id(fail) == ping);
+		CHECK(pressured_event_error_get_code(fail) && strcmp(pressured_event_error_get_code(fail), "disconnected") == 0);
+		CHECK(!pressured_event_error_is_fatal(fail));
+		CHECK(pressured_event_get_type(end) == PRESSURED_EVENT_DISCONNECTED);
+		CHECK(pressured_event_disconnected_get_reason(end) == -ECONNRESET);
+		CHECK(pressured_event_get_message(end) && strstr(pressured_event_get_message(end), "bye"));
+		for (int i = 0; i < n; i++)
+			pressured_event_unref(got[i]);
+		pressured_unref(p);
+		fake_stop(&f);
+	}
+
+	/* A clean stop: bye, then the end; reason 0, and nothing left open to end. */
+	{
+		struct fake f;
+		struct pressured *p = greeted(&f);
+		fake_sends(&f, "{\"type\":\"bye\",\"reason\":\"shutdown\"}\n");
+		fake_close_client(&f);
+		struct pressured_event *ev = next_event(p, 2000);
+		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_BYE);
+		pressured_event_unref(ev);
+		ev = next_event(p, 2000);
+		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_DISCONNECTED);
+		CHECK(ev && pressured_event_disconnected_get_reason(ev) == 0);
+		CHECK(ev && !pressured_event_is_synthesized(ev));
+		pressured_event_unref(ev);
+		pressured_unref(p);
+		fake_stop(&f);
+	}
+
+	/* pressured_disconnect ends what is open too, and unfinished lines are no clean stop. */
+	{
+		struct fake f;
+		struct pressured *p = greeted(&f);
+		fake_sends(&f, "{\"type\":\"peek\",\"time\":1.0,\"device\":1,\"contact\":3}\n");
+		struct pressured_event *ev = next_event(p, 2000);
+		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_PEEK);
+		pressured_event_unref(ev);
+		pressured_disconnect(p);
+		CHECK(readable(p, 1000));
+		CHECK(pressured_dispatch(p) == 0);
+		ev = pressured_get_event(p);
+		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_DISMISS && pressured_event_is_synthesized(ev));
+		pressured_event_unref(ev);
+		ev = pressured_get_event(p);
+		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_DISCONNECTED);
+		CHECK(ev && pressured_event_disconnected_get_reason(ev) == 0);
+		pressured_event_unref(ev);
+		CHECK(pressured_get_event(p) == NULL);
+		pressured_unref(p);
+		fake_stop(&f);
+	}
+	{
+		struct fake f;
+		struct pressured *p = greeted(&f);
+		fake_sends(&f, "{\"type\":\"bye\",\"reason\":\"shutdown\"}\n{\"type\":\"pe");
+		fake_close_client(&f);
+		struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_DISCONNECTED, 2000);
+		CHECK(ev && pressured_event_disconnected_get_reason(ev) == -ECONNRESET);
+		CHECK(ev && strstr(pressured_event_get_message(ev), "unfinished"));
+		pressured_event_unref(ev);
+		pressured_unref(p);
+		fake_stop(&f);
+	}
 	printf("lifecycle: %d failures\n", failures);
 	return failures ? 1 : 0;
 }
