@@ -252,8 +252,11 @@ enum RequestDecoder {
     /// kept whole here (the daemon cuts it to four and says what it cut).
     static func decodeItems(_ fields: Fields) throws(Failure) -> [QuickActionItem] {
         guard let value = try fields.field("items") else { throw .invalid("'items' is required (a list)") }
-        guard case .array(let elements) = value, elements.count <= 64 else {
+        guard case .array(let elements) = value else {
             throw .invalid("'items' must be a list of at most 64 quick actions, not \(describe(value))")
+        }
+        guard elements.count <= 64 else {
+            throw .invalid("'items' must be a list of at most 64 quick actions, not a list of \(elements.count)")
         }
         var items: [QuickActionItem] = []
         for element in elements {

@@ -180,6 +180,8 @@ final class ProtocolTests: XCTestCase {
         }
         XCTAssertNotNil(request(items(64)))
         XCTAssertEqual(failure(items(65))?.message.contains("at most 64 quick actions"), true)
+        XCTAssertEqual(failure(items(65))?.message.hasSuffix("not a list of 65"), true)
+        XCTAssertEqual(failure(#"{"request":"setQuickActions","items":{}}"#)?.message.hasSuffix("not an object"), true)
         XCTAssertEqual(failure(Array(repeating: UInt8(ascii: " "), count: ClientRequest.maximumLineLength + 1))?.code, .lineTooLong)
     }
 
