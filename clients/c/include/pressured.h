@@ -141,7 +141,14 @@ int pressured_get_fd(struct pressured *p);
 /** Does the I/O that is due, without blocking: reads and parses what the daemon sent (queuing events),
  * writes queued requests, and makes a reconnect attempt when its time has come. Returns 0, or a negative
  * errno where the context itself failed (-ENOMEM); a dropped connection is no error here (it is an
- * event). Call it when the fd is readable, or when the timeout expired. */
+ * event). Call it when the fd is readable, or when the timeout expired.
+ *
+ * One call parses at most 256 lines (about 1 ms of work for touch lines), so a flood cannot keep the
+ * caller in it; the fd stays readable while more waits. The queue is bounded: while 4096 events wait in
+ * it, nothing more is read (the socket no longer wakes the fd), and reading resumes once the app takes
+ * one; what then piles up is the daemon's to handle (it coalesces and drops `moved`, then disconnects a
+ * client far behind with `too-slow`, docs/protocol.md). The ends made up when a connection ends (see
+ * PRESSURED_EVENT_DISCONNECTED) go in beyond the bound. */
 int pressured_dispatch(struct pressured *p);
 
 /** Milliseconds until the next reconnect attempt (0: due now, call pressured_dispatch), or -1 when none

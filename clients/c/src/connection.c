@@ -1,6 +1,7 @@
 /* The connection: a non-blocking Unix stream socket, the hello, reading lines into events, writing
  * queued requests, and reconnecting with back-off (a timerfd in the context's epoll fd). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,12 @@
 
 #include "private.h"
 
-/* Reads per dispatch at most, so one busy connection cannot keep a caller in pressured_dispatch; the
- * fd stays readable for the rest. */
-#define READS_PER_DISPATCH 16
+/* Lines one pressured_dispatch parses at most, so a flood cannot keep a caller in it (a dispatch of 256
+ * touch lines takes about 1 ms); the fd stays readable for the rest. */
+#define LINES_PER_DISPATCH 256
+/* Events the queue holds at most before reading stops (until the app takes some): an app that does not
+ * keep up leaves the rest to the daemon's back-pressure (`dropped`, then `too-slow`). */
+#define QUEUE_MAX 4096
 
 static void arm_timer(struct pressured *p, uint64_t delay_ms)
 {
@@ -54,7 +58,7 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 	epoll_ctl(p->epoll_fd, EPOLL_CTL_DEL, p->sock_fd, NULL);
 	close(p->sock_fd);
 	p->sock_fd = -1;
-	p->greeted = p->polling_out = p->fatal_seen = p->bye_seen = false;
+	p->greeted = p->polling_out = p->fatal_seen = p->bye_seen = p->queue_full = false;
 	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
@@ -99,7 +103,7 @@ int pressured_connection_try(struct pressured *p)
 		return pressured_fail(p, err, "epoll_ctl: %s", strerror(-err));
 	}
 	p->sock_fd = fd;
-	p->greeted = p->fatal_seen = p->polling_out = p->bye_seen = false;
+	p->greeted = p->fatal_seen = p->polling_out = p->bye_seen = p->queue_full = false;
 	p->write_error = 0;
 	p->out.len = 0;
 	line_reader_reset(&p->reader);
@@ -176,10 +180,39 @@ static void closed(struct pressured *p, int err)
 		pressured_connection_close(p, 0, "the daemon closed the connection");
 }
 
-/* Reads at most @p reads times (or to EAGAIN, or to the end). */
-static int read_some(struct pressured *p, int reads)
+static void update_epoll(struct pressured *p)
 {
-	for (int i = 0; i < reads && p->sock_fd >= 0; i++) {
+	if (p->sock_fd < 0)
+		return;
+	struct epoll_event ee = {.events = (p->queue_full ? 0 : EPOLLIN) | (p->polling_out ? EPOLLOUT : 0),
+				 .data.fd = p->sock_fd};
+	epoll_ctl(p->epoll_fd, EPOLL_CTL_MOD, p->sock_fd, &ee);
+}
+
+/* Parses at most @p lines lines, reading when none is buffered, until EAGAIN or the end; @p bounded:
+ * stop too while the queue is full. Returns 0, or -ENOMEM. */
+static int read_some(struct pressured *p, size_t lines, bool bounded)
+{
+	while (p->sock_fd >= 0) {
+		const char *line;
+		size_t len;
+		int rc;
+		while (lines > 0 && !(bounded && p->queued >= QUEUE_MAX) &&
+		       (rc = line_reader_next(&p->reader, &line, &len)) > 0) {
+			lines--;
+			if (handle_line(p, line, len) < 0)
+				return 0; /* closed */
+		}
+		if (lines == 0 || (bounded && p->queued >= QUEUE_MAX)) {
+			p->more = true; /* left in the buffer or the socket for the next dispatch */
+			return 0;
+		}
+		if (rc < 0) {
+			char message[96];
+			snprintf(message, sizeof(message), "the daemon sent a line over %d bytes", PRESSURED_LINE_MAX);
+			pressured_connection_close(p, rc, message);
+			return 0;
+		}
 		size_t avail;
 		char *space = line_reader_space(&p->reader, &avail);
 		if (!space)
@@ -196,25 +229,31 @@ static int read_some(struct pressured *p, int reads)
 			return 0;
 		}
 		line_reader_commit(&p->reader, (size_t)n);
-		const char *line;
-		size_t len;
-		int rc;
-		while ((rc = line_reader_next(&p->reader, &line, &len)) > 0)
-			if (handle_line(p, line, len) < 0)
-				return 0; /* closed */
-		if (rc < 0) {
-			char message[96];
-			snprintf(message, sizeof(message), "the daemon sent a line over %d bytes", PRESSURED_LINE_MAX);
-			pressured_connection_close(p, rc, message);
-			return 0;
-		}
 	}
 	return 0;
 }
 
 int pressured_connection_read(struct pressured *p)
 {
-	return read_some(p, READS_PER_DISPATCH);
+	p->more = false;
+	int rc = read_some(p, LINES_PER_DISPATCH, true);
+	/* A full queue stops the socket waking the fd (an app that does not drain must not spin);
+	 * pressured_connection_drained turns it back on. */
+	bool full = p->sock_fd >= 0 && p->queued >= QUEUE_MAX;
+	if (full != p->queue_full) {
+		p->queue_full = full;
+		update_epoll(p);
+	}
+	return rc;
+}
+
+void pressured_connection_drained(struct pressured *p)
+{
+	if (p->queue_full && p->queued < QUEUE_MAX) {
+		p->queue_full = false;
+		update_epoll(p);
+		pressured_wake(p); /* lines may wait in the buffer, not the socket */
+	}
 }
 
 /* A write failed: the daemon went (or is going). What it sent before is in the socket already and is
@@ -224,7 +263,7 @@ static void write_failed(struct pressured *p, int err)
 {
 	p->write_error = err;
 	p->out.len = 0;
-	read_some(p, INT32_MAX);
+	read_some(p, SIZE_MAX, false);
 	if (p->sock_fd >= 0) {
 		char message[160];
 		snprintf(message, sizeof(message), "writing to %s: %s", p->path, strerror(-err));
@@ -236,9 +275,8 @@ static void want_out(struct pressured *p, bool on)
 {
 	if (p->polling_out == on || p->sock_fd < 0)
 		return;
-	struct epoll_event ee = {.events = EPOLLIN | (on ? EPOLLOUT : 0), .data.fd = p->sock_fd};
-	if (epoll_ctl(p->epoll_fd, EPOLL_CTL_MOD, p->sock_fd, &ee) == 0)
-		p->polling_out = on;
+	p->polling_out = on;
+	update_epoll(p);
 }
 
 int pressured_connection_flush(struct pressured *p)

@@ -142,14 +142,20 @@ PRESSURED_EXPORT const char *pressured_get_error_message(struct pressured *p)
 	return p->error;
 }
 
+void pressured_wake(struct pressured *p)
+{
+	uint64_t one = 1;
+	if (!p->woken)
+		p->woken = write(p->wake_fd, &one, sizeof(one)) == sizeof(one);
+}
+
 void pressured_queue_event(struct pressured *p, struct pressured_event *ev)
 {
 	/* An event queued by another call (pressured_disconnect, a request whose write failed) wakes the
 	 * fd, so a loop that polls it, dispatches and drains sees the event. */
-	if (!p->dispatching && !p->woken) {
-		uint64_t one = 1;
-		p->woken = write(p->wake_fd, &one, sizeof(one)) == sizeof(one);
-	}
+	if (!p->dispatching)
+		pressured_wake(p);
+	p->queued++;
 	ev->context = p;
 	ev->next = NULL;
 	if (p->tail)
@@ -168,6 +174,8 @@ PRESSURED_EXPORT struct pressured_event *pressured_get_event(struct pressured *p
 	if (!p->head)
 		p->tail = NULL;
 	ev->next = NULL;
+	p->queued--;
+	pressured_connection_drained(p);
 	return ev;
 }
 
@@ -213,10 +221,17 @@ static int dispatch(struct pressured *p)
 	return 0;
 }
 
+static void dispatched(struct pressured *p)
+{
+	if (p->more && !p->queue_full && p->sock_fd >= 0)
+		pressured_wake(p); /* lines left in the buffer: the socket alone may not wake the fd */
+}
+
 PRESSURED_EXPORT int pressured_dispatch(struct pressured *p)
 {
 	p->dispatching = true;
 	int rc = dispatch(p);
 	p->dispatching = false;
+	dispatched(p);
 	return rc;
 }

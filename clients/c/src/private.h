@@ -77,6 +77,9 @@ struct pressured {
 	int wake_fd;      /* an eventfd: readable while events queued outside dispatch wait */
 	bool dispatching; /* in pressured_dispatch: events it queues need no wake */
 	bool woken;       /* wake_fd written since the last dispatch */
+	bool more;        /* the last dispatch stopped at its bound with lines left */
+	bool queue_full;  /* reading stopped: the queue holds its most */
+	size_t queued;    /* events in the queue */
 	char *path;
 	bool wanted;      /* pressured_connect called, pressured_disconnect not since */
 	bool greeted;     /* the hello was read on this connection */
@@ -109,12 +112,18 @@ void pressured_log(struct pressured *p, enum pressured_log_priority priority, co
 /* Sets the error message and returns @p err (a negative errno). */
 int pressured_fail(struct pressured *p, int err, const char *format, ...) __attribute__((format(printf, 3, 4)));
 void pressured_queue_event(struct pressured *p, struct pressured_event *ev);
+/* Makes the fd readable until the next dispatch. */
+void pressured_wake(struct pressured *p);
 uint64_t pressured_now_ms(void);
 
 /* connection.c */
 void pressured_connection_close(struct pressured *p, int reason, const char *message);
 int pressured_connection_try(struct pressured *p);
+/* Reads and parses a dispatch's share (LINES_PER_DISPATCH lines, while the queue is under QUEUE_MAX);
+ * sets p->more where lines were left. */
 int pressured_connection_read(struct pressured *p);
+/* An event was taken from the queue: reading resumes once it is below its bound. */
+void pressured_connection_drained(struct pressured *p);
 /* Writes what is queued; a failed write ends the connection at once (after reading what the daemon
  * sent before it went). Returns 0 or the write's negative errno. */
 int pressured_connection_flush(struct pressured *p);
