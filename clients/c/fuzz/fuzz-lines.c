@@ -2,7 +2,7 @@
  * parser, every accessor read. Built and run by tools/fuzz (target `libpressured`):
  *
  *     clang -fsanitize=fuzzer,address,undefined -Iclients/c/include -Iclients/c/src \
- *         clients/c/fuzz/fuzz-lines.c clients/c/src/{line-reader,parse,event,event-reply,device}.c -ljson-c
+ *         clients/c/fuzz/fuzz-lines.c clients/c/src/{line-reader,parse,event,event-reply,device,utf8}.c -ljson-c
  *
  * The first byte of an input says how the rest is cut into reads (1 to 256 bytes each). */
 #include <stdint.h>

@@ -28,7 +28,8 @@
  * Errors: functions that can fail return a negative errno (-ENOTCONN, -EINVAL, -ENOMEM, ...);
  * pressured_get_error_message() says more about the last one. Nothing the socket sends makes the library
  * abort or assert: a line it cannot use drops the connection (PRESSURED_EVENT_DISCONNECTED with the
- * reason) and the context reconnects after a back-off.
+ * reason) and the context reconnects after a back-off. Lines are checked UTF-8 (RFC 3629, as JSON
+ * requires): one that is not is such a line (-EPROTO), so every string an accessor returns is UTF-8.
  *
  * Threads: a context and its events are used from one thread at a time. There is no global state: two
  * contexts are independent.

@@ -280,6 +280,11 @@ struct pressured_event *pressured_parse_line(json_tokener *tokener, const char *
 		*err = -EMSGSIZE;
 		return NULL;
 	}
+	if (!pressured_utf8(line, len)) { /* JSON is UTF-8 (RFC 8259): so is every string an accessor gives */
+		snprintf(why, whylen, "a line that is not JSON (not UTF-8)");
+		*err = -EPROTO;
+		return NULL;
+	}
 	if (!tokener && !(tokener = own = json_tokener_new())) {
 		*err = -ENOMEM;
 		return NULL;

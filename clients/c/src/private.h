@@ -167,6 +167,10 @@ bool pj_double(json_object *obj, const char *key, double *out);
 bool pj_bool(json_object *obj, const char *key, bool *out);
 json_object *pj_get(json_object *obj, const char *key, json_type type);
 
+/* utf8.c: whether the @p len bytes at @p s are UTF-8 (RFC 3629: no overlong forms, no surrogates,
+ * nothing beyond U+10FFFF). */
+bool pressured_utf8(const char *s, size_t len);
+
 /* requests.c */
 int pressured_out_append(struct pressured_out *out, const char *data, size_t len);
 

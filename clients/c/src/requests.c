@@ -28,43 +28,11 @@ int pressured_out_append(struct pressured_out *out, const char *data, size_t len
 	return 0;
 }
 
-/* Whether @p s is UTF-8 as RFC 3629 has it: no stray or missing continuation bytes, no overlong forms, no
- * surrogates, nothing beyond U+10FFFF. The daemon refuses a line that is not (an error without the
- * request's id), so such a string is refused here instead. */
-static bool utf8(const char *s)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	while (*u) {
-		unsigned char c = *u++;
-		int more;
-		unsigned char lo = 0x80, hi = 0xbf; /* the first continuation byte's range */
-		if (c < 0x80)
-			continue;
-		else if (c >= 0xc2 && c <= 0xdf)
-			more = 1;
-		else if (c >= 0xe0 && c <= 0xef) {
-			more = 2;
-			lo = c == 0xe0 ? 0xa0 : 0x80; /* not overlong */
-			hi = c == 0xed ? 0x9f : 0xbf; /* not a surrogate */
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			more = 3;
-			lo = c == 0xf0 ? 0x90 : 0x80; /* not overlong */
-			hi = c == 0xf4 ? 0x8f : 0xbf; /* not beyond U+10FFFF */
-		} else
-			return false;
-		for (int i = 0; i < more; i++, u++) {
-			if (*u < lo || *u > hi)
-				return false; /* the terminating 0 fails here too */
-			lo = 0x80, hi = 0xbf;
-		}
-	}
-	return true;
-}
-
 /* A string the protocol takes: 1 to 256 bytes of UTF-8. */
 static bool valid_string(const char *s)
 {
-	return s && *s && strlen(s) <= PRESSURED_STRING_MAX && utf8(s);
+	/* Not UTF-8, the daemon could not read the line: its error would carry no id. */
+	return s && *s && strlen(s) <= PRESSURED_STRING_MAX && pressured_utf8(s, strlen(s));
 }
 
 /* The protocol's integers are exact up to 2^53 (docs/protocol.md, "Limits"). */

@@ -61,6 +61,12 @@ int main(void)
 	memset(deep, '[', sizeof(deep) - 1);
 	deep[sizeof(deep) - 1] = '\n';
 	CHECK(disconnect_reason(deep, sizeof(deep), true, NULL) == -EPROTO);
+	/* Bytes that are not UTF-8 inside a string: the line is refused as not JSON (RFC 8259), so no
+	 * accessor ever hands the app a string that is not UTF-8. */
+	const char *latin1 = "{\"type\":\"peek\",\"region\":\"caf\xe9\"}\n";
+	CHECK(disconnect_reason(latin1, strlen(latin1), true, "not JSON") == -EPROTO);
+	const char *surrogate = "{\"type\":\"action\",\"app\":\"\xed\xa0\x80\"}\n";
+	CHECK(disconnect_reason(surrogate, strlen(surrogate), true, "not JSON") == -EPROTO);
 	/* The hello: another protocol, none at all, another line first. */
 	const char *v2 = "{\"type\":\"hello\",\"protocol\":2,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n";
 	CHECK(disconnect_reason(v2, strlen(v2), false, "protocol 2") == -EPROTONOSUPPORT);
