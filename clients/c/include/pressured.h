@@ -243,7 +243,9 @@ int pressured_items_add(struct pressured_items *items, const char *id, const cha
 enum pressured_event_type {
 	PRESSURED_EVENT_NONE = 0,
 	/** The daemon's `hello` was read and its protocol is ours: requests may be sent (subscribe now).
-	 * Accessors: pressured_event_get_version, _get_protocol, _get_device_count/_get_device, settings. */
+	 * Accessors: pressured_event_get_version, _get_protocol, _get_device_count/_get_device, settings.
+	 * Once per connection: a second `hello` on the same connection is no new connection and comes as
+	 * PRESSURED_EVENT_UNKNOWN (type name "hello"), changing nothing. */
 	PRESSURED_EVENT_CONNECTED = 1,
 	/** The connection ended (the daemon's end of file after `bye`, a fatal error, the daemon gone
 	 * without `bye`, a read or write error, a line this library refused, pressured_disconnect).
@@ -264,7 +266,8 @@ enum pressured_event_type {
 	PRESSURED_EVENT_DISMISS = 102,
 	PRESSURED_EVENT_QUICK_ACTIONS = 103,
 	PRESSURED_EVENT_LONG_PRESS = 104,
-	/** `touch`: the point accessors, pressured_event_touch_get_phase, _get_progress, region. */
+	/** `touch`: the point accessors, pressured_event_touch_get_phase, _get_progress. Touches carry no
+	 * region tag, even in a region this connection registered (the daemon tags gestures only). */
 	PRESSURED_EVENT_TOUCH = 200,
 
 	/** `device`: pressured_event_device_get_change, pressured_event_get_device(ev, 0). */
@@ -358,7 +361,9 @@ enum pressured_touch_phase pressured_event_touch_get_phase(struct pressured_even
 /** `progress` (0…1) into @p progress; false (and 0) where the touch carries none. */
 bool pressured_event_touch_get_progress(struct pressured_event *ev, double *progress);
 
-/* Region tags (gestures and touches of a region this connection registered; a setRegion reply). */
+/* Region tags: gestures that began in a region this connection registered, and a setRegion reply.
+ * Touches are never tagged (docs/protocol.md tags gestures only): match a touch to its gesture by
+ * device and contact. */
 /** `region`, or NULL. */
 const char *pressured_event_get_region(struct pressured_event *ev);
 /** `app` (an icon's quickActions gesture, an action, chooseAction and setQuickActions replies), or NULL. */
