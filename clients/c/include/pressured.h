@@ -250,13 +250,16 @@ enum pressured_event_type {
 	/** The connection ended (the daemon's end of file after `bye`, a fatal error, the daemon gone
 	 * without `bye`, a read or write error, a line this library refused, pressured_disconnect).
 	 * pressured_event_disconnected_get_reason: 0 for a clean stop, else a negative errno;
-	 * pressured_event_get_message: why. Before it, whatever was still open on the connection is
-	 * ended, each event marked (pressured_event_is_synthesized): a PRESSURED_EVENT_DISMISS for each
-	 * peek without its pop or dismiss, then a PRESSURED_EVENT_TOUCH `cancelled` for each contact
-	 * without its end (with the contact's last position and time), then a PRESSURED_EVENT_ERROR with
-	 * code "disconnected" and the request's id for each request not answered. A daemon that stops
-	 * cleanly ends its peeks and contacts itself and answers every request, so then nothing is made up.
-	 * A reconnect attempt follows after the back-off (if on). */
+	 * pressured_event_disconnected_get_kind: bye, fatal, lost or closed; pressured_event_get_message:
+	 * why. Before it, whatever was still open on the connection is ended (docs/protocol.md, "When the
+	 * connection ends"), each event marked (pressured_event_is_synthesized): a PRESSURED_EVENT_DISMISS
+	 * for each peek without its pop or dismiss, in the order the peeks came, then a
+	 * PRESSURED_EVENT_TOUCH `cancelled` for each contact without its end, in the order they began (each
+	 * with the time, position and force of the contact's last event; a dismiss with its peek's region),
+	 * then a PRESSURED_EVENT_ERROR with code "disconnected", the request's id and the end's message for
+	 * each request not answered. A daemon that stops cleanly ends its peeks and contacts itself and
+	 * answers every request, so then nothing is made up. A reconnect attempt follows after the back-off
+	 * (if on). */
 	PRESSURED_EVENT_DISCONNECTED = 2,
 
 	/* Gestures: point accessors (time, device, contact, x, y, screen x/y, force, maximum force) and
@@ -407,6 +410,23 @@ int pressured_event_get_protocol(struct pressured_event *ev);
  * daemon sent a fatal error or a line that is not a JSON object), -EMSGSIZE (a line over
  * PRESSURED_LINE_MAX), -EPROTONOSUPPORT (another protocol version in `hello`). */
 int pressured_event_disconnected_get_reason(struct pressured_event *ev);
+/** How a connection ended (docs/protocol.md, "When the connection ends"). Not exhaustive either. */
+enum pressured_disconnect_kind {
+	PRESSURED_DISCONNECT_UNKNOWN = 0, /* not a DISCONNECTED event */
+	/** A clean stop: the daemon's `bye` came (as PRESSURED_EVENT_BYE), then its end of file. */
+	PRESSURED_DISCONNECT_BYE,
+	/** Let go: the daemon's fatal `error` came (as PRESSURED_EVENT_ERROR), then its end of file. */
+	PRESSURED_DISCONNECT_FATAL,
+	/** Lost, no clean stop: the daemon killed or crashed (an end of file without `bye`), a read or
+	 * write failed, or a line this library refused. Treat every touch as over and force as unknown;
+	 * the context reconnects (if on). */
+	PRESSURED_DISCONNECT_LOST,
+	/** The app called pressured_disconnect. */
+	PRESSURED_DISCONNECT_CLOSED,
+};
+/** DISCONNECTED: how the connection ended (PRESSURED_DISCONNECT_UNKNOWN for other events). Since
+ * PRESSURED_1 (after 0.1.0). */
+enum pressured_disconnect_kind pressured_event_disconnected_get_kind(struct pressured_event *ev);
 /** DISCONNECTED: why, in words; ERROR: the daemon's `message`. NULL otherwise. */
 const char *pressured_event_get_message(struct pressured_event *ev);
 /** `error`: the code ("invalid-argument", "not-permitted", "too-many-clients", ...; accept unknown codes). */

@@ -55,6 +55,10 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 {
 	if (p->sock_fd < 0)
 		return;
+	enum pressured_disconnect_kind kind = p->closing ? PRESSURED_DISCONNECT_CLOSED
+					      : p->fatal_seen ? PRESSURED_DISCONNECT_FATAL
+					      : reason == 0 && p->bye_seen ? PRESSURED_DISCONNECT_BYE
+					      : PRESSURED_DISCONNECT_LOST;
 	epoll_ctl(p->epoll_fd, EPOLL_CTL_DEL, p->sock_fd, NULL);
 	close(p->sock_fd);
 	p->sock_fd = -1;
@@ -70,6 +74,7 @@ void pressured_connection_close(struct pressured *p, int reason, const char *mes
 	struct pressured_event *ev = pressured_event_new(PRESSURED_EVENT_DISCONNECTED);
 	if (ev) {
 		ev->reason = reason;
+		ev->kind = kind;
 		ev->message = strdup(message);
 		pressured_queue_event(p, ev);
 	}
@@ -326,7 +331,9 @@ PRESSURED_EXPORT void pressured_disconnect(struct pressured *p)
 {
 	p->wanted = false;
 	pressured_connection_cancel_timer(p);
+	p->closing = true;
 	pressured_connection_close(p, 0, "disconnected");
+	p->closing = false;
 }
 
 PRESSURED_EXPORT bool pressured_is_connected(struct pressured *p)

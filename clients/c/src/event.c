@@ -234,6 +234,11 @@ PRESSURED_EXPORT int pressured_event_disconnected_get_reason(struct pressured_ev
 	return ev && ev->type == PRESSURED_EVENT_DISCONNECTED ? ev->reason : 0;
 }
 
+PRESSURED_EXPORT enum pressured_disconnect_kind pressured_event_disconnected_get_kind(struct pressured_event *ev)
+{
+	return ev && ev->type == PRESSURED_EVENT_DISCONNECTED ? ev->kind : PRESSURED_DISCONNECT_UNKNOWN;
+}
+
 PRESSURED_EXPORT const char *pressured_event_get_message(struct pressured_event *ev)
 {
 	if (!ev)

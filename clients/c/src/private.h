@@ -49,16 +49,18 @@ struct pressured_event {
 	size_t ndevices;
 	/* DISCONNECTED */
 	int reason;
+	enum pressured_disconnect_kind kind;
 	char *message;
 	/* made by the library when the connection ended (unfinished.c), not read from the daemon */
 	bool synthesized;
 };
 
-/* A peek or a contact open for the app, with its latest line. */
+/* A contact with a peek or a touch open for the app. */
 struct pressured_open {
 	int64_t device, contact;
-	bool peek;
-	json_object *last; /* one reference */
+	uint64_t peek_seq, touch_seq; /* when each opened (the context's open_seq), 0: not open */
+	json_object *last;            /* the contact's latest line, one reference */
+	json_object *peek;            /* its open peek's line (for the region), or NULL */
 };
 
 struct pressured_out {
@@ -85,6 +87,7 @@ struct pressured {
 	bool greeted;     /* the hello was read on this connection */
 	bool fatal_seen;  /* a fatal error line came on this connection */
 	int write_error;  /* a write failed with it: the connection is being ended */
+	bool closing;     /* in pressured_disconnect */
 	bool polling_out; /* EPOLLOUT asked for */
 	char fatal_message[256];
 	int reconnect_min_ms, reconnect_max_ms, backoff_ms;
@@ -102,6 +105,7 @@ struct pressured {
 	bool bye_seen;
 	struct pressured_open *open;
 	size_t nopen, open_cap;
+	uint64_t open_seq;
 	int64_t *pending; /* ids sent and not answered yet, in order */
 	size_t npending, pending_cap;
 };

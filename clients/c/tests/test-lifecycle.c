@@ -82,6 +82,7 @@ int main(void)
 		struct pressured_event *ev = NULL;
 		CHECK(turn(p, PRESSURED_EVENT_DISCONNECTED, &ev) == 1);
 		CHECK(ev && pressured_event_disconnected_get_reason(ev) == -EPROTO);
+		CHECK(ev && pressured_event_disconnected_get_kind(ev) == PRESSURED_DISCONNECT_FATAL);
 		CHECK(ev && strstr(pressured_event_get_message(ev), "too-many-errors"));
 		pressured_event_unref(ev);
 		CHECK(!readable(p, 0));
@@ -145,6 +146,8 @@ int main(void)
 		CHECK(pressured_event_is_synthesized(dismiss));
 		CHECK(pressured_event_get_device_id(dismiss) == 1 && pressured_event_get_contact(dismiss) == 5);
 		CHECK(pressured_event_get_region(dismiss) && strcmp(pressured_event_get_region(dismiss), "tile") == 0);
+		/* the contact's last event (the moved after the peek), as the daemon's own dismiss */
+		CHECK(pressured_event_get_x(dismiss) == 12 && pressured_event_get_time(dismiss) == 1.3);
 		CHECK(strstr(pressured_event_get_json(dismiss), "\"synthesized\":true") != NULL);
 		CHECK(pressured_event_get_type(cancel) == PRESSURED_EVENT_TOUCH);
 		CHECK(pressured_event_touch_get_phase(cancel) == PRESSURED_TOUCH_CANCELLED);
@@ -158,9 +161,39 @@ int main(void)
 		CHECK(!pressured_event_error_is_fatal(fail));
 		CHECK(pressured_event_get_type(end) == PRESSURED_EVENT_DISCONNECTED);
 		CHECK(pressured_event_disconnected_get_reason(end) == -ECONNRESET);
+		CHECK(pressured_event_disconnected_get_kind(end) == PRESSURED_DISCONNECT_LOST);
 		CHECK(pressured_event_get_message(end) && strstr(pressured_event_get_message(end), "bye"));
 		for (int i = 0; i < n; i++)
 			pressured_event_unref(got[i]);
+		pressured_unref(p);
+		fake_stop(&f);
+	}
+
+	/* Two contacts: the second began last but peeked first; no touches heard. */
+	{
+		struct fake f;
+		struct pressured *p = greeted(&f);
+		fake_sends(&f, "{\"type\":\"touch\",\"phase\":\"began\",\"time\":1,\"device\":1,\"contact\":1}\n"
+			       "{\"type\":\"touch\",\"phase\":\"began\",\"time\":2,\"device\":1,\"contact\":2}\n"
+			       "{\"type\":\"peek\",\"time\":3,\"device\":1,\"contact\":2,\"app\":\"a\",\"items\":[]}\n"
+			       "{\"type\":\"peek\",\"time\":4,\"device\":1,\"contact\":1}\n"
+			       "{\"type\":\"peek\",\"time\":5,\"device\":2,\"contact\":1}\n");
+		fake_close_client(&f);
+		int64_t want[][2] = {{PRESSURED_EVENT_DISMISS, 2}, {PRESSURED_EVENT_DISMISS, 1}, {PRESSURED_EVENT_DISMISS, 1},
+				     {PRESSURED_EVENT_TOUCH, 1}, {PRESSURED_EVENT_TOUCH, 2}};
+		struct pressured_event *ev;
+		size_t i = 0;
+		while ((ev = next_event(p, 2000)) && pressured_event_get_type(ev) != PRESSURED_EVENT_DISCONNECTED) {
+			if (pressured_event_is_synthesized(ev)) {
+				CHECK(i < 5 && pressured_event_get_type(ev) == want[i][0] &&
+				      pressured_event_get_contact(ev) == want[i][1]);
+				CHECK(!strstr(pressured_event_get_json(ev), "items") && !strstr(pressured_event_get_json(ev), "app"));
+				i++;
+			}
+			pressured_event_unref(ev);
+		}
+		CHECK(i == 5);
+		pressured_event_unref(ev);
 		pressured_unref(p);
 		fake_stop(&f);
 	}
@@ -177,6 +210,7 @@ int main(void)
 		ev = next_event(p, 2000);
 		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_DISCONNECTED);
 		CHECK(ev && pressured_event_disconnected_get_reason(ev) == 0);
+		CHECK(ev && pressured_event_disconnected_get_kind(ev) == PRESSURED_DISCONNECT_BYE);
 		CHECK(ev && !pressured_event_is_synthesized(ev));
 		pressured_event_unref(ev);
 		pressured_unref(p);
@@ -200,6 +234,7 @@ int main(void)
 		ev = pressured_get_event(p);
 		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_DISCONNECTED);
 		CHECK(ev && pressured_event_disconnected_get_reason(ev) == 0);
+		CHECK(ev && pressured_event_disconnected_get_kind(ev) == PRESSURED_DISCONNECT_CLOSED);
 		pressured_event_unref(ev);
 		CHECK(pressured_get_event(p) == NULL);
 		pressured_unref(p);
