@@ -58,7 +58,7 @@ PRESSURED_EXPORT struct pressured *pressured_event_get_context(struct pressured_
 	return ev ? ev->context : NULL;
 }
 
-static bool is_point(struct pressured_event *ev)
+bool pressured_event_is_point(const struct pressured_event *ev)
 {
 	if (!ev)
 		return false;
@@ -90,7 +90,7 @@ PRESSURED_EXPORT uint64_t pressured_event_get_time_usec(struct pressured_event *
 #define POINT_GETTER(rtype, name, field)                                                                  \
 	PRESSURED_EXPORT rtype pressured_event_get_##name(struct pressured_event *ev)                    \
 	{                                                                                                 \
-		return is_point(ev) ? ev->field : 0;                                                      \
+		return pressured_event_is_point(ev) ? ev->field : 0;                                                      \
 	}
 POINT_GETTER(int64_t, device_id, device_id)
 POINT_GETTER(int64_t, contact, contact)
@@ -131,7 +131,7 @@ PRESSURED_EXPORT const char *pressured_event_get_action(struct pressured_event *
 
 static json_object *gesture_items(struct pressured_event *ev)
 {
-	return is_point(ev) ? pj_get(ev->json, "items", json_type_array) : NULL;
+	return pressured_event_is_point(ev) ? pj_get(ev->json, "items", json_type_array) : NULL;
 }
 
 PRESSURED_EXPORT size_t pressured_event_get_item_count(struct pressured_event *ev)

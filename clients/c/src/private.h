@@ -161,6 +161,8 @@ void pressured_unfinished_release(struct pressured *p);
 
 /* event.c */
 struct pressured_event *pressured_event_new(enum pressured_event_type type);
+/* Whether @p ev is a gesture or a touch (has the point fields). */
+bool pressured_event_is_point(const struct pressured_event *ev);
 
 /* json helpers (parse.c) */
 const char *pj_string(json_object *obj, const char *key);

@@ -83,15 +83,11 @@ static void point(struct pressured *p, struct pressured_event *ev)
 
 void pressured_unfinished_track(struct pressured *p, struct pressured_event *ev)
 {
-	switch (ev->type) {
-	case PRESSURED_EVENT_PEEK:
-	case PRESSURED_EVENT_POP:
-	case PRESSURED_EVENT_DISMISS:
-	case PRESSURED_EVENT_QUICK_ACTIONS:
-	case PRESSURED_EVENT_LONG_PRESS:
-	case PRESSURED_EVENT_TOUCH:
+	if (pressured_event_is_point(ev)) {
 		point(p, ev);
-		break;
+		return;
+	}
+	switch (ev->type) {
 	case PRESSURED_EVENT_REPLY:
 	case PRESSURED_EVENT_ERROR: {
 		int64_t id = pressured_event_get_request_id(ev);

@@ -224,6 +224,28 @@ void fake_listen(struct fake *f)
 	REQUIRE(listen(f->listen_fd, 8) == 0);
 }
 
+struct pressured *fake_connect(struct fake *f)
+{
+	struct pressured *p = pressured_new(NULL);
+	REQUIRE(p);
+	pressured_log_set_handler(p, NULL);
+	pressured_set_reconnect(p, -1, 0);
+	REQUIRE(pressured_connect(p, f->path) == 0);
+	fake_accept(f);
+	return p;
+}
+
+struct pressured *fake_greeted(struct fake *f)
+{
+	fake_listen(f);
+	struct pressured *p = fake_connect(f);
+	fake_sends(f, "{\"type\":\"hello\",\"protocol\":1,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n");
+	struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_CONNECTED, 5000);
+	REQUIRE(ev);
+	pressured_event_unref(ev);
+	return p;
+}
+
 void fake_accept(struct fake *f)
 {
 	fake_close_client(f);

@@ -66,6 +66,10 @@ struct fake {
 	char path[300];
 };
 void fake_listen(struct fake *f);
+/* A new context (logging off, reconnecting off) connected to the listening fake, accepted. */
+struct pressured *fake_connect(struct fake *f);
+/* fake_listen, fake_connect, a hello sent and its CONNECTED taken. */
+struct pressured *fake_greeted(struct fake *f);
 /* Accepts the connection the library made (blocking). */
 void fake_accept(struct fake *f);
 void fake_send(struct fake *f, const char *data, size_t len);

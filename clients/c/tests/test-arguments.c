@@ -6,8 +6,6 @@
 
 #include "helpers.h"
 
-static const char *HELLO = "{\"type\":\"hello\",\"protocol\":1,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n";
-
 /* After the refused calls, a ping is the first line the daemon reads. */
 static void nothing_sent(struct fake *f, struct pressured *p)
 {
@@ -23,17 +21,7 @@ static void nothing_sent(struct fake *f, struct pressured *p)
 int main(void)
 {
 	struct fake f;
-	fake_listen(&f);
-	struct pressured *p = pressured_new(NULL);
-	REQUIRE(p);
-	pressured_log_set_handler(p, NULL);
-	pressured_set_reconnect(p, -1, 0);
-	REQUIRE(pressured_connect(p, f.path) == 0);
-	fake_accept(&f);
-	fake_sends(&f, HELLO);
-	struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_CONNECTED, 5000);
-	REQUIRE(ev);
-	pressured_event_unref(ev);
+	struct pressured *p = fake_greeted(&f);
 
 	/* Strings that are not UTF-8: stray continuation, truncated sequence, overlong, surrogate, beyond
 	 * U+10FFFF. */

@@ -31,17 +31,8 @@ static double now(void)
 int main(void)
 {
 	struct fake f;
-	fake_listen(&f);
-	struct pressured *p = pressured_new(NULL);
-	REQUIRE(p);
-	pressured_log_set_handler(p, NULL);
-	pressured_set_reconnect(p, -1, 0);
-	REQUIRE(pressured_connect(p, f.path) == 0);
-	fake_accept(&f);
-	fake_sends(&f, "{\"type\":\"hello\",\"protocol\":1,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n");
-	struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_CONNECTED, 5000);
-	REQUIRE(ev);
-	pressured_event_unref(ev);
+	struct pressured *p = fake_greeted(&f);
+	struct pressured_event *ev;
 
 	pid_t child = fork();
 	REQUIRE(child >= 0);

@@ -4,16 +4,6 @@
 
 #include "helpers.h"
 
-static struct pressured *start(struct fake *f)
-{
-	struct pressured *p = pressured_new(NULL);
-	REQUIRE(p);
-	pressured_log_set_handler(p, NULL);
-	pressured_set_reconnect(p, -1, 0);
-	REQUIRE(pressured_connect(p, f->path) == 0);
-	fake_accept(f);
-	return p;
-}
 
 static const char *HELLO = "{\"type\":\"hello\",\"protocol\":1,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n";
 
@@ -22,7 +12,7 @@ static int disconnect_reason(const char *data, size_t len, bool greet, const cha
 {
 	struct fake f;
 	fake_listen(&f);
-	struct pressured *p = start(&f);
+	struct pressured *p = fake_connect(&f);
 	if (greet)
 		fake_sends(&f, HELLO);
 	fake_send(&f, data, len);
@@ -81,7 +71,7 @@ int main(void)
 	{
 		struct fake f;
 		fake_listen(&f);
-		struct pressured *p = start(&f);
+		struct pressured *p = fake_connect(&f);
 		fake_sends(&f, "{\"type\":\"error\",\"error\":\"too-many-clients\",\"message\":\"256 clients\",\"fatal\":true}\n");
 		fake_close_client(&f);
 		struct pressured_event *ev = next_event(p, 5000);
@@ -105,7 +95,7 @@ int main(void)
 	{
 		struct fake f;
 		fake_listen(&f);
-		struct pressured *p = start(&f);
+		struct pressured *p = fake_connect(&f);
 		const char *lines =
 			"{\"type\":\"hello\",\"protocol\":1.0,\"devices\":[5,\"x\",{\"id\":\"one\",\"x\":7,\"screen\":{\"matrix\":[1]}},"
 			"{\"id\":2,\"name\":3,\"kind\":\"hologram\",\"width\":1e999}],\"settings\":[]}\n"
@@ -204,7 +194,7 @@ int main(void)
 	{
 		struct fake f;
 		fake_listen(&f);
-		struct pressured *p = start(&f);
+		struct pressured *p = fake_connect(&f);
 		fake_sends(&f, HELLO);
 		fake_sends(&f, "{\"type\":\"bye\",\"reason\":\"shutdown\"}\n");
 		struct pressured_event *hello = next_event(p, 5000);

@@ -6,24 +6,6 @@
 
 #include "helpers.h"
 
-static const char *HELLO = "{\"type\":\"hello\",\"protocol\":1,\"version\":\"9\",\"devices\":[],\"settings\":{}}\n";
-
-static struct pressured *greeted(struct fake *f)
-{
-	fake_listen(f);
-	struct pressured *p = pressured_new(NULL);
-	REQUIRE(p);
-	pressured_log_set_handler(p, NULL);
-	pressured_set_reconnect(p, -1, 0);
-	REQUIRE(pressured_connect(p, f->path) == 0);
-	fake_accept(f);
-	fake_sends(f, HELLO);
-	struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_CONNECTED, 5000);
-	REQUIRE(ev);
-	pressured_event_unref(ev);
-	return p;
-}
-
 static bool readable(struct pressured *p, int timeout_ms)
 {
 	struct pollfd pfd = {.fd = pressured_get_fd(p), .events = POLLIN};
@@ -54,7 +36,7 @@ int main(void)
 	/* pressured_disconnect: the fd wakes for its DISCONNECTED, and sleeps once it is read. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		CHECK(!readable(p, 0));
 		pressured_disconnect(p);
 		CHECK(readable(p, 1000));
@@ -70,7 +52,7 @@ int main(void)
 	/* A write that fails: the connection is over at once, what the daemon said before is read first. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_sends(&f, "{\"type\":\"error\",\"error\":\"too-many-errors\",\"message\":\"100\",\"fatal\":true}\n");
 		fake_close_client(&f);
 		int64_t id = pressured_ping(p);
@@ -94,7 +76,7 @@ int main(void)
 	/* ... and with nothing said before: the write's error is the reason. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_close_client(&f);
 		CHECK(pressured_request_status(p) < 0);
 		CHECK(!pressured_is_connected(p));
@@ -111,7 +93,7 @@ int main(void)
 	 * DISCONNECTED says it was no clean stop. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		int64_t ping = pressured_ping(p), status = pressured_request_status(p);
 		CHECK(ping > 0 && status > 0);
 		char *line = fake_read_line(&f, p);
@@ -172,7 +154,7 @@ int main(void)
 	/* Two contacts: the second began last but peeked first; no touches heard. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_sends(&f, "{\"type\":\"touch\",\"phase\":\"began\",\"time\":1,\"device\":1,\"contact\":1}\n"
 			       "{\"type\":\"touch\",\"phase\":\"began\",\"time\":2,\"device\":1,\"contact\":2}\n"
 			       "{\"type\":\"peek\",\"time\":3,\"device\":1,\"contact\":2,\"app\":\"a\",\"items\":[]}\n"
@@ -201,7 +183,7 @@ int main(void)
 	/* A clean stop: bye, then the end; reason 0, and nothing left open to end. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_sends(&f, "{\"type\":\"bye\",\"reason\":\"shutdown\"}\n");
 		fake_close_client(&f);
 		struct pressured_event *ev = next_event(p, 2000);
@@ -220,7 +202,7 @@ int main(void)
 	/* pressured_disconnect ends what is open too, and unfinished lines are no clean stop. */
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_sends(&f, "{\"type\":\"peek\",\"time\":1.0,\"device\":1,\"contact\":3}\n");
 		struct pressured_event *ev = next_event(p, 2000);
 		CHECK(ev && pressured_event_get_type(ev) == PRESSURED_EVENT_PEEK);
@@ -242,7 +224,7 @@ int main(void)
 	}
 	{
 		struct fake f;
-		struct pressured *p = greeted(&f);
+		struct pressured *p = fake_greeted(&f);
 		fake_sends(&f, "{\"type\":\"bye\",\"reason\":\"shutdown\"}\n{\"type\":\"pe");
 		fake_close_client(&f);
 		struct pressured_event *ev = wait_for(p, PRESSURED_EVENT_DISCONNECTED, 2000);
