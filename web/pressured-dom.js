@@ -181,7 +181,7 @@ class Page {
   _domTouch(e) {
     if (e.changedTouches.length !== 1 || e.touches.length !== 1) return;
     const t = e.changedTouches[0];
-    this._pair("dom", { x: t.clientX, y: t.clientY, t: e.timeStamp || now() });
+    this._pair("dom", { x: t.clientX, y: t.clientY, t: e.timeStamp || now(), target: t.target });
   }
 
   /** Pairs a touch start seen one way with the one seen the other way at about the same time, when each
@@ -197,6 +197,26 @@ class Page {
     touch.paired = match.paired = true;
     const [d, c] = side === "daemon" ? [touch, match] : [match, touch];
     this._sample(d.x - c.x, d.y - c.y);
+    const contact = this.contacts.get(d.key);
+    if (contact) this._resolve(contact, this._entryAt(c.target), { x: c.x, y: c.y });
+  }
+
+  /** Whether a daemon point can be placed on the page: the origin was given or learned. */
+  _viewportKnown() {
+    return Boolean(this.options.viewportOrigin || this.correction || !this.learning);
+  }
+
+  /** Settles which element a contact is for and delivers what was held for it. `client`: where the
+   * browser saw the finger land (a paired DOM touch), which needs no viewport origin. */
+  _resolve(contact, entry, client) {
+    if (contact.resolved) return;
+    contact.resolved = true;
+    contact.entry = entry;
+    if (client) Object.assign(contact, { byTouch: true, x: client.x, y: client.y });
+    for (const m of contact.held.splice(0)) {
+      if (m.type === "touch") this._deliverTouch(contact, m);
+      else this._deliverGesture(contact, m);
+    }
   }
 
   /** One pair's origin (screen = client + origin): learned once the last `samples` agree within
@@ -289,26 +309,39 @@ class Page {
     return { ...m, clientX: c.x, clientY: c.y };
   }
 
+  /** A daemon touch. Until the viewport's origin is known, a contact's element is the one the browser saw
+   * the finger land on (the DOM touch paired with it), since the regions may still sit where the guess put
+   * them: its events wait for that pairing, at most the learning window; a contact the browser never saw
+   * was not on this page. */
   _touch(m) {
     const key = `${m.device}:${m.contact}`;
     let contact = this.contacts.get(key);
     if (m.phase === "began") {
       const device = this.connection.devices?.find((d) => d.id === m.device);
-      if (this.learning && device?.kind !== "touchpad") {
-        const r = window.devicePixelRatio || 1;
-        this._pair("daemon", { x: m.screenX / r, y: m.screenY / r, t: now() });
-      }
+      const pairs = this.learning && device?.kind !== "touchpad";
       const c = this.toClient(m.screenX, m.screenY);
-      contact = { entry: this._regionAt(m.screenX, m.screenY), beganAt: now(), x: c.x, y: c.y, acted: false, endedAt: null };
+      contact = { entry: null, resolved: false, held: [], beganAt: now(), x: c.x, y: c.y, acted: false, endedAt: null };
       this.contacts.set(key, contact);
+      if (this._viewportKnown() || !pairs) this._resolve(contact, this._regionAt(m.screenX, m.screenY), null);
+      else setTimeout(() => this._resolve(contact, null, null), this.learning.window);
+      if (pairs) {
+        const r = window.devicePixelRatio || 1;
+        this._pair("daemon", { x: m.screenX / r, y: m.screenY / r, t: now(), key });
+      }
     }
     if (!contact) return;
+    if (contact.resolved) this._deliverTouch(contact, m);
+    else contact.held.push(m);
+  }
+
+  _deliverTouch(contact, m) {
     if (contact.entry) {
       contact.entry.element.dispatchEvent(new CustomEvent("pressured:forcechange", {
         bubbles: true, detail: this._detail(m),
       }));
     }
     if (m.phase === "ended" || m.phase === "cancelled") {
+      const key = `${m.device}:${m.contact}`;
       contact.endedAt = now();
       // Kept a moment for the click that may follow the lift, then forgotten.
       setTimeout(() => { if (this.contacts.get(key) === contact) this.contacts.delete(key); }, 2000);
@@ -316,9 +349,18 @@ class Page {
   }
 
   /** A gesture for one of our regions goes to its element; one outside every region to the hooks (link
-   * previews), which say whether they took it. Only a taken gesture makes its touch "acted" (no click). */
+   * previews), which say whether they took it. Only a taken gesture makes its touch "acted" (no click).
+   * A contact placed by the browser's touch goes to that element (if it wants the gesture), whatever
+   * region the daemon matched. */
   _gesture(m) {
-    const entry = m.region ? this.byRegion.get(m.region) : null;
+    const contact = this.contacts.get(`${m.device}:${m.contact}`);
+    if (contact && !contact.resolved) contact.held.push(m);
+    else this._deliverGesture(contact, m);
+  }
+
+  _deliverGesture(contact, m) {
+    let entry = m.region ? this.byRegion.get(m.region) : null;
+    if (contact?.byTouch) entry = contact.entry && wants(contact.entry, m.type) ? contact.entry : null;
     let taken = false;
     if (entry) {
       entry.element.dispatchEvent(new CustomEvent(GESTURE_EVENTS[m.type], { bubbles: true, cancelable: true, detail: this._detail(m) }));
@@ -328,10 +370,9 @@ class Page {
     }
     if (!taken || !TAKES_A_TOUCH.has(m.type)) return;
     const key = `${m.device}:${m.contact}`;
-    let contact = this.contacts.get(key);
     if (!contact) {
       const c = this.toClient(m.screenX, m.screenY);
-      contact = { entry: null, beganAt: now(), x: c.x, y: c.y, endedAt: null };
+      contact = { entry: null, resolved: true, held: [], beganAt: now(), x: c.x, y: c.y, endedAt: null };
       this.contacts.set(key, contact);
     }
     contact.acted = true;
@@ -380,4 +421,10 @@ class Page {
 }
 
 function round(v) { return Math.round(v * 100) / 100; }
+
+/** Whether a watched element asked for gestures of this type (its `wants`, or an icon's quick actions). */
+function wants(entry, type) {
+  if (type === "quickActions") return entry.wants.includes("quickActions") || Boolean(entry.app || entry.items);
+  return entry.wants.includes(type === "longPress" ? "longPress" : "previews");
+}
 function now() { return performance.now(); }
