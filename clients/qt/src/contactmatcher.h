@@ -42,6 +42,8 @@ public:
     quint64 contactFor(int pointId) const;
     /// The Qt point paired with contact @p key, or -1 (also once the point was released).
     int pointFor(quint64 key) const;
+    /// The Qt point paired with contact @p key, down or released, or -1.
+    int pairedPoint(quint64 key) const { return m_contactToPoint.value(key, -1); }
     /// Whether the Qt point @p pointId is still down.
     bool isPointDown(int pointId) const;
 

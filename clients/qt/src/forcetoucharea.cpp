@@ -108,6 +108,7 @@ void ForceTouchArea::attachWindow(QQuickWindow *window)
         return;
     }
     TouchTracker *t = TouchTracker::forWindow(window);
+    connect(t, &TouchTracker::paired, Pressured::instance(), &Pressured::contactPaired, Qt::UniqueConnection);
     // Every frame: an ancestor may have moved (a ListView scrolled, a parent animated).
     m_windowConnections << connect(window, &QQuickWindow::afterAnimating, this, &ForceTouchArea::syncRegion)
                         << connect(window, &QWindow::visibleChanged, this, &ForceTouchArea::scheduleRegion)
@@ -122,7 +123,7 @@ void ForceTouchArea::attachWindow(QQuickWindow *window)
                                            emit pressedChanged();
                                    })
                         << connect(t, &TouchTracker::pointReleased, this, [this](int id, QPointF) {
-                               if (m_pressedPoints.remove(id) && m_pressedPoints.isEmpty())
+                               if (m_pressedPoints.remove(id) && !isPressed())
                                    emit pressedChanged();
                            });
     scheduleRegion();
@@ -143,10 +144,10 @@ void ForceTouchArea::itemChange(ItemChange change, const ItemChangeData &value)
     case ItemVisibleHasChanged:
     case ItemEnabledHasChanged:
         if (!isVisible() || !isEnabled()) {
-            if (!m_pressedPoints.isEmpty()) {
-                m_pressedPoints.clear();
+            const bool was = isPressed();
+            m_pressedPoints.clear();
+            if (was != isPressed())
                 emit pressedChanged();
-            }
         }
         scheduleRegion();
         break;
@@ -228,6 +229,14 @@ void ForceTouchArea::setPeeking(bool on)
 
 void ForceTouchArea::handleTouch(const PointEvent &e, TouchTracker *tracker)
 {
+    const bool wasPressed = isPressed();
+    handleContact(e, tracker);
+    if (isPressed() != wasPressed)
+        emit pressedChanged();
+}
+
+void ForceTouchArea::handleContact(const PointEvent &e, TouchTracker *tracker)
+{
     const quint64 key = e.key();
     if (e.phase == PointEvent::Began) {
         m_contacts.insert(key, Contact{});
@@ -262,7 +271,10 @@ void ForceTouchArea::handleTouch(const PointEvent &e, TouchTracker *tracker)
 void ForceTouchArea::handleGesture(const PointEvent &e, TouchTracker *tracker)
 {
     const quint64 key = e.key();
+    const bool wasPressed = isPressed();
     Contact &c = m_contacts[key];
+    if (!wasPressed)
+        emit pressedChanged();
     if (!m_current)
         m_current = key;
     const QPointF point = itemPoint(e, tracker);
@@ -302,19 +314,25 @@ void ForceTouchArea::handleGesture(const PointEvent &e, TouchTracker *tracker)
     }
 }
 
-bool ForceTouchArea::ownsPairedPoint(quint64 key) const
+bool ForceTouchArea::wants(PointEvent::Kind kind) const
 {
-    if (!m_window || !isVisible())
-        return false;
-    TouchTracker *t = TouchTracker::forWindow(m_window);
-    const int pointId = t->matcher().pointFor(key);
-    QPointF scene;
-    return pointId >= 0 && t->pressPosition(pointId, &scene) && contains(mapFromScene(scene));
+    switch (kind) {
+    case PointEvent::Peek:
+    case PointEvent::Pop:
+    case PointEvent::Dismiss: return m_spec.previews;
+    case PointEvent::LongPress: return m_spec.longPress;
+    case PointEvent::QuickActions: return !m_spec.items.isEmpty() || !m_spec.app.isEmpty();
+    case PointEvent::Touch: return true;
+    }
+    return false;
 }
 
 void ForceTouchArea::daemonGone()
 {
+    const bool wasPressed = isPressed();
     m_contacts.clear();
+    if (isPressed() != wasPressed)
+        emit pressedChanged();
     m_current = 0;
     setForce(0, QPointF());
     setProgress(0, 0);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "connection.h"
+#include "pointevent.h"
 
 #include <QtCore/QHash>
 #include <QtCore/QSet>
@@ -9,7 +10,6 @@
 #include <QtQuick/QQuickItem>
 
 class TouchTracker;
-struct PointEvent;
 
 /// An area that gets force and 3D-Touch gestures (peek, pop, dismiss, quick actions, long press) of the
 /// touches that begin on it, from the pressured daemon.
@@ -34,7 +34,9 @@ class ForceTouchArea : public QQuickItem
     Q_PROPERTY(qreal maximumPossibleForce READ maximumPossibleForce NOTIFY maximumPossibleForceChanged)
     /// Whether force is available for touches here (a device has force and the daemon serves).
     Q_PROPERTY(bool available READ available NOTIFY availableChanged)
-    /// Whether a touch (or mouse button) that began on the area is down.
+    /// Whether a finger (or mouse button) that began on the area is down: a Qt touch point that landed
+    /// on it, or, with a daemon, a contact of the daemon's that belongs to it (so it is true whenever
+    /// `force` is above 0).
     Q_PROPERTY(bool pressed READ isPressed NOTIFY pressedChanged)
     /// 0…1 towards the peek; 1 once peeking.
     Q_PROPERTY(qreal peekProgress READ peekProgress NOTIFY peekProgressChanged)
@@ -51,7 +53,8 @@ class ForceTouchArea : public QQuickItem
     Q_PROPERTY(QVariantList quickActions READ quickActions WRITE setQuickActions NOTIFY regionChanged)
     /// The app this area is the icon of: the daemon adds that app's quick actions before the area's own.
     Q_PROPERTY(QString app READ app WRITE setApp NOTIFY regionChanged)
-    /// Stacking among regions that overlap (higher wins; equal: the later one). Default 0.
+    /// Stacking among areas that overlap: the higher wins; equal, the inner one (whose parent lies inside
+    /// the other's parent); neither inside the other, the one created later. Default 0.
     Q_PROPERTY(int regionZ READ regionZ WRITE setRegionZ NOTIFY regionChanged)
     /// Whether the daemon plays haptic effects for touches here (default true).
     Q_PROPERTY(bool haptics READ haptics WRITE setHaptics NOTIFY regionChanged)
@@ -67,7 +70,7 @@ public:
     qreal force() const { return m_force; }
     qreal maximumPossibleForce() const { return m_maximumPossibleForce; }
     bool available() const;
-    bool isPressed() const { return !m_pressedPoints.isEmpty(); }
+    bool isPressed() const { return !m_pressedPoints.isEmpty() || !m_contacts.isEmpty(); }
     qreal peekProgress() const { return m_peekProgress; }
     qreal popProgress() const { return m_popProgress; }
     bool isPeeking() const { return m_peeking; }
@@ -91,8 +94,10 @@ public:
     QString regionId() const { return m_spec.id; }
     void handleTouch(const PointEvent &event, TouchTracker *tracker);
     void handleGesture(const PointEvent &event, TouchTracker *tracker);
-    /// Whether the Qt point paired with contact @p key was pressed on this area.
-    bool ownsPairedPoint(quint64 key) const;
+    /// The order areas were created in (the later wins among equals).
+    int creationOrder() const { return m_spec.id.mid(3).toInt(); }
+    /// Whether the area wants gestures of @p kind (`previews`, `longPress`, quick actions).
+    bool wants(PointEvent::Kind kind) const;
     void daemonGone();
 
 signals:
@@ -140,6 +145,7 @@ private:
     void setForce(double force, QPointF point);
     void setProgress(double peek, double pop);
     void setPeeking(bool on);
+    void handleContact(const PointEvent &event, TouchTracker *tracker);
     QPointF itemPoint(const PointEvent &event, TouchTracker *tracker) const;
     bool grabbing(int pointId) const;
 

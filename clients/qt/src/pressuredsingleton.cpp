@@ -87,6 +87,7 @@ void Pressured::setMatchTime(int ms)
     if (ms == m_matchTime)
         return;
     m_matchTime = ms;
+    m_router.setMatchTime(ms);
     emit matchChanged();
 }
 
@@ -157,7 +158,6 @@ void Pressured::onConnected(const QString &version, const QVariantList &devices,
     }
     m_settings = settings;
     m_sent.clear();
-    m_contactArea.clear();
     qCInfo(lcPressured, "connected to %s (pressured %s)", qPrintable(m_connection.socketPath()),
            qPrintable(version));
     m_connectionStatus = QStringLiteral("connected to %1 (pressured %2)").arg(m_connection.socketPath(), version);
@@ -176,10 +176,10 @@ void Pressured::onDisconnected(const QString &why)
     m_connected = false;
     m_version.clear();
     m_sent.clear();
-    m_contactArea.clear();
+    m_router.clear();
     for (TouchTracker *t : TouchTracker::all())
         t->daemonGone();
-    for (const auto &area : std::as_const(m_areas))
+    for (const auto &area : std::as_const(m_router.areas()))
         if (area)
             area->daemonGone();
     if (!m_loggedAbsence) {
@@ -269,13 +269,13 @@ QString Pressured::registerArea(ForceTouchArea *area)
     if (!m_started)
         QMetaObject::invokeMethod(this, &Pressured::start, Qt::QueuedConnection);
     const QString id = QStringLiteral("qt:%1").arg(m_nextArea++);
-    m_areas.insert(id, area);
+    m_router.addArea(id, area);
     return id;
 }
 
 void Pressured::unregisterArea(const QString &id)
 {
-    m_areas.remove(id);
+    m_router.removeArea(id);
     m_wanted.remove(id);
     if (m_sent.remove(id))
         m_connection.removeRegion(id);
@@ -324,27 +324,10 @@ QVariantMap Pressured::eventMap(const PointEvent &e)
     return m;
 }
 
-ForceTouchArea *Pressured::areaForContact(const PointEvent &e, TouchTracker **tracker)
+void Pressured::contactPaired(int, quint64 key, QPointF pressScene)
 {
-    QString id = e.region;
-    if (id.isEmpty())
-        id = m_contactArea.value(e.key());
-    ForceTouchArea *area = id.isEmpty() ? nullptr : m_areas.value(id).data();
-    if (!area && e.isGesture() && e.region.isEmpty()) {
-        // No region took the touch, but Qt saw the finger land on an area: the region was not where the
-        // finger was (the window's offset not learned yet). The area is still where it began.
-        for (const auto &a : std::as_const(m_areas)) {
-            if (a && a->ownsPairedPoint(e.key())) {
-                area = a;
-                break;
-            }
-        }
-        if (area)
-            m_contactArea.insert(e.key(), area->regionId());
-    }
-    if (area && tracker)
-        *tracker = TouchTracker::forWindow(area->window());
-    return area;
+    if (auto *tracker = qobject_cast<TouchTracker *>(sender()))
+        m_router.paired(tracker, key, pressScene);
 }
 
 void Pressured::onPointEvent(const PointEvent &e)
@@ -352,33 +335,13 @@ void Pressured::onPointEvent(const PointEvent &e)
     if (!e.isGesture()) {
         for (TouchTracker *t : TouchTracker::all())
             t->contactEvent(e);
-        if (e.phase == PointEvent::Began) {
-            // Which area the touch began in, as the daemon decides: topmost z, then the later one.
-            const RegionSpec *best = nullptr;
-            for (const RegionSpec &r : std::as_const(m_sent)) {
-                if (!r.rect.contains(e.screen))
-                    continue;
-                const int order = r.id.mid(3).toInt(), bestOrder = best ? best->id.mid(3).toInt() : 0;
-                if (!best || r.z > best->z || (r.z == best->z && order > bestOrder))
-                    best = &r;
-            }
-            if (best)
-                m_contactArea.insert(e.key(), best->id);
-            if (isSignalConnected(QMetaMethod::fromSignal(&Pressured::touchBegan)))
-                emit touchBegan(eventMap(e));
-        }
+        if (e.phase == PointEvent::Began && isSignalConnected(QMetaMethod::fromSignal(&Pressured::touchBegan)))
+            emit touchBegan(eventMap(e));
     } else if (isSignalConnected(QMetaMethod::fromSignal(&Pressured::gesture))) {
         emit gesture(eventMap(e));
     }
-    TouchTracker *tracker = nullptr;
-    if (ForceTouchArea *area = areaForContact(e, &tracker)) {
-        if (e.isGesture())
-            area->handleGesture(e, tracker);
-        else
-            area->handleTouch(e, tracker);
-    }
+    m_router.route(e);
     if (e.isEnd()) {
-        m_contactArea.remove(e.key());
         if (isSignalConnected(QMetaMethod::fromSignal(&Pressured::touchEnded)))
             emit touchEnded(eventMap(e));
         updateStatus();

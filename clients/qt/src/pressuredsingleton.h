@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "arearouter.h"
 #include "connection.h"
 
 #include <QtCore/QHash>
@@ -28,7 +29,8 @@ class Pressured : public QObject
     /// Whether the daemon's `hello` was read on the current connection.
     Q_PROPERTY(bool connected READ isConnected NOTIFY connectedChanged)
     /// The daemon's devices: maps with `id`, `name`, `node`, `kind`, `force` ("available", "learning" or
-    /// "unavailable"), `available` (bool), `forceUnavailable` (the protocol's code), `why` (in words),
+    /// "unavailable"), `available` (bool), `forceCapability` and `forceUnavailable` (the protocol's
+    /// words; the latter empty while force is on), `why` (in words),
     /// `maximumPossibleForce`, `screen` ({width, height, rotation}) and `widthMm`/`heightMm` where known.
     Q_PROPERTY(QVariantList devices READ devices NOTIFY devicesChanged)
     /// Whether any device has force now (false while learning, off or disconnected).
@@ -46,7 +48,8 @@ class Pressured : public QObject
     Q_PROPERTY(int matchTime READ matchTime WRITE setMatchTime NOTIFY matchChanged)
     /// How far apart (screen pixels) they may begin, once the window's offset is known (default 48).
     Q_PROPERTY(qreal matchRadius READ matchRadius WRITE setMatchRadius NOTIFY matchChanged)
-    /// daemon screen pixels − Qt's screen pixels, as learned in the first window (0, 0 until learned).
+    /// daemon screen pixels − Qt's screen pixels, as learned in the first window (0, 0 until learned):
+    /// a delta from where Qt placed the window, not the window's place.
     Q_PROPERTY(QPointF windowOffset READ windowOffset NOTIFY statusChanged)
 
 public:
@@ -82,6 +85,8 @@ public:
     /// The maximum possible force of the device (0: unknown/unavailable), for areas before a touch.
     double maximumPossibleForce() const;
     PressuredConnection *connection() { return &m_connection; }
+    /// A window's tracker paired daemon contact @p key with its Qt point @p pointId pressed at @p pressScene.
+    void contactPaired(int pointId, quint64 key, QPointF pressScene);
 
 signals:
     void connectedChanged();
@@ -110,7 +115,6 @@ private:
     void onStatusReply(const QJsonObject &reply);
     void updateStatus();
     void resendRegions();
-    ForceTouchArea *areaForContact(const PointEvent &event, TouchTracker **tracker);
     static QVariantMap eventMap(const PointEvent &event);
 
     PressuredConnection m_connection;
@@ -128,8 +132,7 @@ private:
     qreal m_matchRadius = 48;
 
     int m_nextArea = 1;
-    QHash<QString, QPointer<ForceTouchArea>> m_areas;
+    AreaRouter m_router;                          ///< the areas, and which one each contact is for
     QHash<QString, RegionSpec> m_sent;            ///< what the daemon has, by region id
     QHash<QString, RegionSpec> m_wanted;          ///< what the areas want registered
-    QHash<quint64, QString> m_contactArea;        ///< contacts that began in an area: its region id
 };

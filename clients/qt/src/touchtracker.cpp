@@ -36,7 +36,8 @@ TouchTracker::TouchTracker(QQuickWindow *window) : QObject(window), m_window(win
     trackers().append(this);
     window->installEventFilter(this);
     m_matcher.onMatched = [this](int pointId, quint64 key) {
-        emit paired(pointId, key);
+        if (auto a = m_active.constFind(pointId); a != m_active.constEnd())
+            emit paired(pointId, key, a->pressScene);
         auto it = m_grabByContact.constFind(key);
         if (it != m_grabByContact.constEnd() && *it) {
             m_grabByPoint.insert(pointId, *it);
@@ -69,6 +70,13 @@ qreal TouchTracker::dpr() const
 QPointF TouchTracker::qtScreen(const QEventPoint &point) const
 {
     return point.globalPosition() * dpr();
+}
+
+QPointF TouchTracker::toScene(QPointF global) const
+{
+    // Not the event's scenePosition(): before Qt Quick delivers an event (where this filter sees it), that
+    // is not yet the scene's but the screen's.
+    return m_window->contentItem()->mapFromGlobal(global);
 }
 
 QPointF TouchTracker::daemonToScene(QPointF screen) const
@@ -173,10 +181,11 @@ bool TouchTracker::eventFilter(QObject *watched, QEvent *event)
         const bool cancel = event->type() == QEvent::TouchCancel;
         for (const QEventPoint &pt : te->points()) {
             const int id = pt.id();
+            const QPointF scene = toScene(pt.globalPosition());
             if (pt.state() == QEventPoint::Pressed) {
                 m_grabByPoint.remove(id);
-                m_active.insert(id, Active{ pt, te->pointingDevice(), pt.scenePosition() });
-                emit pointPressed(id, pt.scenePosition());
+                m_active.insert(id, Active{ pt, te->pointingDevice(), scene });
+                emit pointPressed(id, scene);
                 m_matcher.qtPressed(id, qtScreen(pt), now);
                 continue;
             }
@@ -190,7 +199,7 @@ bool TouchTracker::eventFilter(QObject *watched, QEvent *event)
             if (pt.state() == QEventPoint::Released || cancel) {
                 m_matcher.qtReleased(id, now);
                 m_active.remove(id);
-                emit pointReleased(id, pt.scenePosition());
+                emit pointReleased(id, scene);
                 m_grabByPoint.remove(id);
             } else {
                 m_matcher.qtMoved(id, qtScreen(pt));
@@ -205,9 +214,9 @@ bool TouchTracker::eventFilter(QObject *watched, QEvent *event)
             break;
         // A mouse is no finger the daemon knows: only `pressed` of the areas follows it.
         if (event->type() == QEvent::MouseButtonPress)
-            emit pointPressed(-1, me->scenePosition());
+            emit pointPressed(-1, toScene(me->globalPosition()));
         else
-            emit pointReleased(-1, me->scenePosition());
+            emit pointReleased(-1, toScene(me->globalPosition()));
         break;
     }
     default:

@@ -56,8 +56,8 @@ signals:
     void pointPressed(int pointId, QPointF scenePos);
     void pointReleased(int pointId, QPointF scenePos);
     void offsetChanged();
-    /// Contact @p key and Qt point @p pointId were found to be the same finger.
-    void paired(int pointId, quint64 key);
+    /// Contact @p key and Qt point @p pointId, pressed at @p pressScene, were found to be the same finger.
+    void paired(int pointId, quint64 key, QPointF pressScene);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -67,6 +67,7 @@ private:
     void grabNow(int pointId);
     void steal(QPointerEvent *event, const QEventPoint &point, QQuickItem *area);
     QPointF qtScreen(const QEventPoint &point) const;
+    QPointF toScene(QPointF global) const;
     qreal dpr() const;
 
     struct Active

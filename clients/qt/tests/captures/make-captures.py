@@ -75,7 +75,11 @@ class Capture:
 LIGHT_TAP = [60, 120, 150, 120, 60]                   # peaks at 0.6: no peek
 FIRM = [100, 200, 300, 380, 450, 520, 600, 640, 640, 600, 400, 200]  # peek at 380, pop at 520
 HOLD = [70, 80]                                        # light and still: long press after 500 ms
-LEAD = 1.0  # the replay starts when the module subscribes; the finger lands a second later
+LEAD = 1.0  # the replay's clock starts at the capture's first event: the finger lands a second in
+
+
+def ramp(a, b, n):
+    return [round(a + (b - a) * i / (n - 1)) for i in range(n)]
 
 
 def main():
@@ -84,6 +88,11 @@ def main():
     c = Capture("firm-press-taphandler"); c.touch(LEAD, (560, 120), FIRM, dt=0.04); c.write()
     c = Capture("hold"); c.touch(LEAD, (340, 120), HOLD, hold=0.9); c.write()
     c = Capture("firm-press-outside"); c.touch(LEAD, (120, 310), FIRM, dt=0.04); c.write()
+    c = Capture("firm-press-disabled"); c.touch(LEAD, (120, 520), FIRM, dt=0.04); c.write()
+    c = Capture("firm-press-nested"); c.touch(LEAD, (340, 520), FIRM, dt=0.04); c.write()
+    c = Capture("press-list"); c.touch(LEAD, (560, 470), ramp(100, 640, 20) + [640] * 20, dt=0.04); c.write()
+    # The window's first touch, before the offset is learned: on the MouseArea tile, 10 px from its edge.
+    c = Capture("first-touch"); c.touch(LEAD, (430, 120), FIRM, dt=0.04); c.write()
 
     # The kiosk example (examples/kiosk/Main.qml: tiles of 300 px from (24, 84), 324 apart; its window at
     # 0, 0, so no offset): a long peek on Cappuccino (the README's picture), a pop on Espresso, the Menu
