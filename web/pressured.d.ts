@@ -50,6 +50,9 @@ export interface ContactEvent extends Message {
   screenY: number;
   force: number;
   maximumPossibleForce: number;
+  /** True on a `dismiss` or `cancelled` the module made itself when the connection ended with the peek or
+   * touch still open (docs/protocol.md, "When the connection ends"); never on the daemon's. */
+  synthesized?: true;
 }
 
 export type GestureType = "peek" | "pop" | "dismiss" | "quickActions" | "longPress";
@@ -113,7 +116,9 @@ export interface ConnectOptions {
 
 export interface ConnectionEventMap {
   open: Hello;
-  close: { code: number; reason: string };
+  /** After the synthesized ends and the rejected requests. `ended`: "bye" (a clean stop), "fatal" (let go
+   * with a fatal error), "lost" (no word: the daemon was killed, the socket reset) or "closed" (close()). */
+  close: { code: number; reason: string; ended: "bye" | "fatal" | "lost" | "closed" };
   message: Message;
   hello: Hello;
   gesture: GestureEvent;

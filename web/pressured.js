@@ -101,6 +101,10 @@ export class Connection extends EventTarget {
     this.connected = false;
     this._nextID = 1;
     this._waiting = new Map();
+    this._touches = new Set();  // "device:contact" while down (in the order they began)
+    this._peeks = new Map();    // "device:contact" -> its peek, until pop or dismiss
+    this._latest = new Map();   // "device:contact" -> its last touch or gesture, while either is open
+    this._ending = null;        // how the connection is ending: "bye", "fatal", "closed"; else lost
     this._regions = new Map();
     this._quickActions = null;
     this._subscription = options.subscribe === false ? null : {
@@ -146,9 +150,49 @@ export class Connection extends EventTarget {
       if (message.type === "reply") resolve(message);
       else reject(new PressuredError(message.error, message.message, message.fatal));
     }
+    this._follow(message);
+    this._dispatch(message);
+  }
+
+  _dispatch(message) {
     this.dispatchEvent(new MessageLikeEvent("message", message));
     this.dispatchEvent(new MessageLikeEvent(message.type, message));
     if (GESTURES.includes(message.type)) this.dispatchEvent(new MessageLikeEvent("gesture", message));
+  }
+
+  /** Keeps the touches down and the peeks showing, to end them when the connection ends. */
+  _follow(message) {
+    if (message.type === "bye") this._ending = "bye";
+    if (message.type === "error" && message.fatal) this._ending = "fatal";
+    if (message.type !== "touch" && !GESTURES.includes(message.type)) return;
+    const key = `${message.device}:${message.contact}`;
+    if (message.type === "touch") {
+      if (message.phase === "ended" || message.phase === "cancelled") this._touches.delete(key);
+      else if (message.phase === "began") this._touches.add(key);
+    } else if (message.type === "peek") {
+      this._peeks.set(key, message);
+    } else if (message.type === "pop" || message.type === "dismiss") {
+      this._peeks.delete(key);
+    }
+    if (this._touches.has(key) || this._peeks.has(key)) this._latest.set(key, message);
+    else this._latest.delete(key);
+  }
+
+  /** The connection ended: what is still open is ended here (docs/protocol.md, "When the connection
+   * ends"), each message marked `synthesized: true`: every open peek dismissed, then every touch
+   * cancelled, with the fields of the contact's last event. */
+  _endOpen() {
+    const peeks = [...this._peeks], touches = [...this._touches], latest = this._latest;
+    this._peeks = new Map();
+    this._touches = new Set();
+    this._latest = new Map();
+    const at = (key) => {
+      const m = latest.get(key), fields = { device: m.device, contact: m.contact };
+      for (const f of ["time", "x", "y", "screenX", "screenY", "force", "maximumPossibleForce"]) if (m[f] !== undefined) fields[f] = m[f];
+      return { ...fields, synthesized: true };
+    };
+    for (const [key, peek] of peeks) this._dispatch({ type: "dismiss", ...at(key), ...(peek.region ? { region: peek.region } : {}) });
+    for (const key of touches) this._dispatch({ type: "touch", phase: "cancelled", ...at(key) });
   }
 
   /** After (re)connecting: the subscription, regions and quick actions again, then `open`. */
@@ -165,9 +209,13 @@ export class Connection extends EventTarget {
   _closed(code, reason) {
     const wasConnected = this.connected;
     this.connected = false;
+    this._endOpen();
     for (const { reject } of this._waiting.values()) reject(new PressuredError("disconnected", reason || `closed (${code})`, true));
     this._waiting.clear();
-    if (wasConnected || code !== 1000) this.dispatchEvent(new MessageLikeEvent("close", { code, reason }));
+    // A task later, after the rejections' handlers (microtasks), so `close` comes last.
+    const ended = this._ending ?? "lost";
+    this._ending = null;
+    if (wasConnected || code !== 1000) setTimeout(() => this.dispatchEvent(new MessageLikeEvent("close", { code, reason, ended })), 0);
     if (this._stopped || this.options.reconnect === false) return;
     const delay = this._delay;
     this._delay = Math.min(this._backoff.max, this._delay * this._backoff.factor);
@@ -221,6 +269,7 @@ export class Connection extends EventTarget {
   /** Closes for good (no reconnect). */
   close() {
     this._stopped = true;
+    this._ending ??= "closed";
     if (this._timer) clearTimeout(this._timer);
     this._transport?.close();
   }

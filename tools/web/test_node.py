@@ -36,6 +36,14 @@ class NodeTests(unittest.TestCase):
     def test_electron_helper_against_a_fake_ipc_and_the_unix_socket(self):
         self.run_node_test("electron.test.mjs")
 
+    def test_a_lost_connection_ends_what_was_open(self):
+        """node/disconnect.test.mjs: a fake daemon hangs up mid-peek (no daemon needed)."""
+        out = subprocess.run(["node", "--test", os.path.join(HERE, "node", "disconnect.test.mjs")],
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertIn("# pass 3", out.stdout)
+        self.assertIn("# fail 0", out.stdout)
+
     def test_the_module_and_its_declarations_know_every_name_of_the_protocol(self):
         """node/vocabulary.test.mjs: docs/protocol.md's table of names against pressured.js, pressured-dom.js
         and pressured.d.ts (no daemon)."""
