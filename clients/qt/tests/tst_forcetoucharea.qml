@@ -272,6 +272,31 @@ Item {
             compare(clicked.count, 0)
         }
 
+        function test_f2_aKilledDaemonEndsThePeekAndTheContact() {
+            daemon.capture = "peek-hold.evemu"
+            verify(daemon.start(), daemon.log)
+            tryCompare(Pressured, "connected", true, 5000)
+            began.wait(5000)
+            const e = began.signalArguments[0][0]
+            const scene = Qt.point(e.screenX - daemonOffset.x, e.screenY - daemonOffset.y)
+            const seq = touchEvent(root)
+            seq.press(0, root, scene.x, scene.y).commit()
+            tryCompare(buttonArea, "peeking", true, 5000)
+            verify(buttonArea.force > 1)
+            daemon.kill() // mid-peek, without a word
+            tryCompare(Pressured, "connected", false, 5000)
+            compare(gestureSignals(), ["buttonArea.peeked", "buttonArea.dismissed"], "the peek ends, once")
+            compare(buttonArea.peeking, false)
+            compare(buttonArea.force, 0)
+            compare(buttonArea.peekProgress, 0)
+            compare(buttonArea.popProgress, 0)
+            compare(buttonArea.pressed, true, "the Qt finger is still down")
+            seq.release(0, root, scene.x, scene.y).commit()
+            wait(50)
+            compare(buttonArea.pressed, false, "and nothing of the daemon's contact is left")
+            compare(clicked.count, 0, "the finger that peeked does not click when it lifts")
+        }
+
         function test_g_hiddenAreaIsNoRegion() {
             daemon.capture = "tap.evemu"
             verify(daemon.start())

@@ -91,6 +91,7 @@ def main():
     c = Capture("firm-press-disabled"); c.touch(LEAD, (120, 520), FIRM, dt=0.04); c.write()
     c = Capture("firm-press-nested"); c.touch(LEAD, (340, 520), FIRM, dt=0.04); c.write()
     c = Capture("press-list"); c.touch(LEAD, (560, 470), ramp(100, 640, 20) + [640] * 20, dt=0.04); c.write()
+    c = Capture("peek-hold"); c.touch(LEAD, (100, 150), ramp(100, 420, 8) + [420] * 60, dt=0.04); c.write()
     # The window's first touch, before the offset is learned: on the MouseArea tile, 10 px from its edge.
     c = Capture("first-touch"); c.touch(LEAD, (430, 120), FIRM, dt=0.04); c.write()
 
