@@ -8,18 +8,14 @@ Each must reach the element the finger is on, peek and pop there, and not click;
 """
 import os
 import sys
-import tempfile
-import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))
 import fixtures  # noqa: E402
-import webtest  # noqa: E402
-from test_browser import ABSENT, REQUIRED, chromium, served_root  # noqa: E402
+from test_browser import ABSENT, REQUIRED  # noqa: E402
+from test_viewport import ViewportPage  # noqa: E402
 
-IDS = ["target", "other", "plain"]
 RIGHT_BY = 200  # the true origin, right of the guess: #target's centre falls in #other's guessed region
 
 
@@ -39,49 +35,9 @@ def script(layout, origin):
 
 
 @unittest.skipIf(ABSENT and not REQUIRED, ABSENT)
-class FirstTouchTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        if ABSENT:
-            raise AssertionError(ABSENT + " (required here: PRESSURED_REQUIRE_BROWSER=1)")
-        from selenium.webdriver.support.ui import WebDriverWait
-        cls.dir = tempfile.TemporaryDirectory(prefix="pressured-first-touch-")
-        folder = cls.dir.name
-        daemon_socket = os.path.join(folder, "pressured.sock")
-        port = webtest.free_port()
-        cls.bridge = webtest.Bridge(folder, daemon_socket, root=served_root(folder), port=port)
-        cls.browser = chromium()
-        cls.daemon = None
-        try:
-            cls.browser.get(f"http://localhost:{port}/viewport.html")
-            WebDriverWait(cls.browser, 20, poll_frequency=0.05).until(
-                lambda d: d.execute_script("return Object.keys(regions()).length === 2"))
-            guess = cls.browser.execute_script("return page.viewport")["guess"]
-            cls.dpr = cls.browser.execute_script("return devicePixelRatio")
-            cls.origin = {"x": guess["x"] + RIGHT_BY, "y": guess["y"]}
-            cls.layout = cls.browser.execute_script(
-                "return Object.fromEntries(arguments[0].map((id) => { const r = document.getElementById(id)"
-                ".getBoundingClientRect(); return [id, {x: r.left, y: r.top, width: r.width, height: r.height}]; }))", IDS)
-            cls.regions_before = cls.browser.execute_script("return regions()")
-            recorder, count = script(cls.layout, cls.origin)
-            capture = recorder.write(os.path.join(folder, "first-touch.evemu"))
-            cls.daemon = webtest.Daemon(folder, capture, fixtures.write_config(folder), speed="1")
-            webtest.play_touches(cls.daemon, cls.browser, cls.bridge, cls.dpr, cls.origin, count)
-            WebDriverWait(cls.browser, 20, poll_frequency=0.05).until(
-                lambda d: d.execute_script("return events.some((e) => e.target === 'plain' && e.type === 'click')"))
-        except Exception:
-            cls.tearDownClass()
-            raise
-        time.sleep(0.3)  # a late event would be caught by the assertions below
-        cls.events = cls.browser.execute_script("return events")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.bridge.stop()
-        if cls.daemon:
-            cls.daemon.stop()
-        cls.dir.cleanup()
+class FirstTouchTests(ViewportPage):
+    true_origin = staticmethod(lambda guess: {"x": guess["x"] + RIGHT_BY, "y": guess["y"]})
+    script = staticmethod(script)
 
     def gestures(self, element):
         return [e["type"] for e in self.events if e["target"] == element and e["type"] not in ("pressured:forcechange", "click")]

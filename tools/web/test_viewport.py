@@ -52,8 +52,13 @@ def script(layout, origin):
     return r, len(TAPS) + 2
 
 
-@unittest.skipIf(ABSENT and not REQUIRED, ABSENT)
-class ViewportTests(unittest.TestCase):
+class ViewportPage(unittest.TestCase):
+    """viewport.html served by a bridge in headless Chromium, a capture made for its layout replayed and
+    its touches given to Chromium at their screen points less the true origin, `events` read at the end.
+    A subclass says where the true origin is (`true_origin(guess)`) and what is touched (`script`)."""
+    true_origin = staticmethod(true_origin)
+    script = staticmethod(script)
+
     @classmethod
     def setUpClass(cls):
         if ABSENT:
@@ -72,15 +77,15 @@ class ViewportTests(unittest.TestCase):
                 lambda d: d.execute_script("return Object.keys(regions()).length === 2"))
             cls.before = cls.browser.execute_script("return page.viewport")
             cls.dpr = cls.browser.execute_script("return devicePixelRatio")
-            cls.origin = true_origin(cls.before["guess"])
+            cls.origin = cls.true_origin(cls.before["guess"])
             cls.layout = cls.browser.execute_script(
                 "return Object.fromEntries(arguments[0].map((id) => { const r = document.getElementById(id)"
                 ".getBoundingClientRect(); return [id, {x: r.left, y: r.top, width: r.width, height: r.height}]; }))", IDS)
             cls.regions_before = cls.browser.execute_script("return regions()")
-            recorder, cls.touch_count = script(cls.layout, cls.origin)
+            recorder, cls.touch_count = cls.script(cls.layout, cls.origin)
             capture = recorder.write(os.path.join(folder, "viewport.evemu"))
             cls.daemon = webtest.Daemon(folder, capture, fixtures.write_config(folder), speed="1")
-            cls.play()
+            webtest.play_touches(cls.daemon, cls.browser, cls.bridge, cls.dpr, cls.origin, cls.touch_count)
             WebDriverWait(cls.browser, 20, poll_frequency=0.05).until(
                 lambda d: d.execute_script("return events.some((e) => e.target === 'plain' && e.type === 'click')"))
         except Exception:
@@ -92,11 +97,6 @@ class ViewportTests(unittest.TestCase):
         cls.regions = cls.browser.execute_script("return regions()")
 
     @classmethod
-    def play(cls):
-        """Each touch the daemon reports, given to Chromium at its screen point less the true origin."""
-        webtest.play_touches(cls.daemon, cls.browser, cls.bridge, cls.dpr, cls.origin, cls.touch_count)
-
-    @classmethod
     def tearDownClass(cls):
         cls.browser.quit()
         cls.bridge.stop()
@@ -104,6 +104,9 @@ class ViewportTests(unittest.TestCase):
             cls.daemon.stop()
         cls.dir.cleanup()
 
+
+@unittest.skipIf(ABSENT and not REQUIRED, ABSENT)
+class ViewportTests(ViewportPage):
     def since_learned(self):
         learned = next(e["t"] for e in self.events if e["type"] == "viewport")
         return [e for e in self.events if e["t"] > learned]

@@ -13,6 +13,27 @@ import { connect, PressuredError } from "../../../web/pressured.js";
 const HELLO = { type: "hello", protocol: 1, version: "0.1.0", devices: [], settings: {} };
 const touch = (phase, contact, x) => ({ type: "touch", time: 1, device: 1, contact, phase, screenX: x, screenY: 20, force: 1.2 });
 
+/** A fake daemon that answers the subscription with `lines`, then hangs up; the messages the connection
+ * synthesized, once it closed. */
+async function synthesizedAfterHangUp(lines) {
+  const path = join(mkdtempSync(join(tmpdir(), "pressured-js-")), "fake.sock");
+  const server = net.createServer((s) => {
+    s.write(JSON.stringify(HELLO) + "\n");
+    s.on("data", (chunk) => {
+      if (!String(chunk).includes("subscribe")) return;
+      for (const m of lines) s.write(JSON.stringify(m) + "\n");
+      setTimeout(() => s.destroy(), 30);
+    });
+  });
+  await new Promise((resolve) => server.listen(path, resolve));
+  const c = connect({ socket: path, reconnect: false });
+  const ends = [];
+  c.on("message", (m) => { if (m.synthesized) ends.push(m); });
+  await new Promise((resolve) => c.on("close", resolve));
+  server.close();
+  return ends;
+}
+
 test("a dropped connection ends every open peek and touch, then rejects, then closes", async () => {
   const path = join(mkdtempSync(join(tmpdir(), "pressured-js-")), "fake.sock");
   let hangUp;
@@ -53,45 +74,19 @@ test("a dropped connection ends every open peek and touch, then rejects, then cl
 });
 
 test("the synthesized messages carry the contact's place and the peek's region", async () => {
-  const path = join(mkdtempSync(join(tmpdir(), "pressured-js-")), "fake.sock");
-  const server = net.createServer((s) => {
-    s.write(JSON.stringify(HELLO) + "\n");
-    s.on("data", (chunk) => {
-      if (!String(chunk).includes("subscribe")) return;
-      s.write(JSON.stringify(touch("began", 3, 40)) + "\n");
-      s.write(JSON.stringify({ type: "peek", time: 1, device: 1, contact: 3, screenX: 41, screenY: 20, force: 1.5, region: "r9" }) + "\n");
-      setTimeout(() => s.destroy(), 30);
-    });
-  });
-  await new Promise((resolve) => server.listen(path, resolve));
-  const c = connect({ socket: path, reconnect: false });
-  const ends = [];
-  c.on("message", (m) => { if (m.synthesized) ends.push(m); });
-  await new Promise((resolve) => c.on("close", resolve));
+  const ends = await synthesizedAfterHangUp([
+    touch("began", 3, 40),
+    { type: "peek", time: 1, device: 1, contact: 3, screenX: 41, screenY: 20, force: 1.5, region: "r9" },
+  ]);
   // The fields of the contact's last event (the peek), the peek's region on the dismiss.
   const last = { device: 1, contact: 3, time: 1, screenX: 41, screenY: 20, force: 1.5, synthesized: true };
   assert.deepEqual(ends, [{ type: "dismiss", ...last, region: "r9" }, { type: "touch", phase: "cancelled", ...last }]);
-  server.close();
 });
 
 test("nothing is synthesized for what ended before the drop", async () => {
-  const path = join(mkdtempSync(join(tmpdir(), "pressured-js-")), "fake.sock");
-  const server = net.createServer((s) => {
-    s.write(JSON.stringify(HELLO) + "\n");
-    s.on("data", (chunk) => {
-      if (!String(chunk).includes("subscribe")) return;
-      for (const m of [touch("began", 4, 40), { type: "peek", time: 1, device: 1, contact: 4, screenX: 40, screenY: 20, force: 1.5 },
-                       { type: "pop", time: 1, device: 1, contact: 4, screenX: 40, screenY: 20, force: 2.5 }, touch("cancelled", 4, 40)]) {
-        s.write(JSON.stringify(m) + "\n");
-      }
-      setTimeout(() => s.destroy(), 30);
-    });
-  });
-  await new Promise((resolve) => server.listen(path, resolve));
-  const c = connect({ socket: path, reconnect: false });
-  const ends = [];
-  c.on("message", (m) => { if (m.synthesized) ends.push(m); });
-  await new Promise((resolve) => c.on("close", resolve));
+  const ends = await synthesizedAfterHangUp([
+    touch("began", 4, 40), { type: "peek", time: 1, device: 1, contact: 4, screenX: 40, screenY: 20, force: 1.5 },
+    { type: "pop", time: 1, device: 1, contact: 4, screenX: 40, screenY: 20, force: 2.5 }, touch("cancelled", 4, 40),
+  ]);
   assert.deepEqual(ends, []);
-  server.close();
 });
