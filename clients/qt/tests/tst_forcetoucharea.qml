@@ -251,6 +251,15 @@ Item {
             verify(Math.max(...moving.map(s => s.force)) > 2, "force rose to a pop")
         }
 
+        function test_e5_withoutPreviewsTheButtonClicks() {
+            buttonArea.previews = false
+            replayAndTouch("firm-press.evemu")
+            buttonArea.previews = true
+            compare(gestureSignals(), [], "no peek or pop for an area that wants no previews")
+            compare(clicked.count, 1, "so the Button under it clicks on a firm press")
+            compare(buttonCanceled.count, 0)
+        }
+
         function test_f_reconnectsWhenTheDaemonRestarts() {
             daemon.capture = "firm-press.evemu"
             verify(daemon.start())
