@@ -15,8 +15,9 @@ class TouchTracker;
 /// touches that begin on it, from the pressured daemon.
 ///
 /// It fills its parent (like `anchors.fill: parent`, unless `fillParent` is false) and registers its
-/// screen rectangle as a pressured region, moving or removing it as the item moves, hides or goes away,
-/// so gestures of touches that begin on it come to it alone. It does not take ordinary touches: items
+/// screen rectangle as a pressured region, moving or removing it as the item moves, hides, is disabled or
+/// goes away, so the daemon sends this app the gestures of touches that begin on it; AreaRouter gives each
+/// touch to the area Qt saw the finger land on. It does not take ordinary touches: items
 /// and handlers beneath (Button, MouseArea, TapHandler) click as before. But on `peeked`,
 /// `quickActionsShown` and `longPressed` it takes the exclusive grab of that finger's Qt touch point,
 /// so what held it is cancelled and does not click when the finger lifts.
