@@ -161,6 +161,9 @@ Item {
         function test_a0_firstTouchReachesItsAreaNotTheNeighbours() {
             // The window's first touch: the regions still sit where Qt placed the window, and the press's
             // true point (10 px inside the MouseArea tile's right edge) falls in the TapHandler tile's.
+            // test_0's Qt touch must be older than matchTime, or the replay's finger (it lands as the replay
+            // starts) is paired with it.
+            wait(Pressured.matchTime + 100)
             const window = root.mapToGlobal(0, 0)
             const truePoint = Qt.point(430 + daemonOffset.x, 120 + daemonOffset.y)
             const stale = Qt.point(truePoint.x - window.x, truePoint.y - window.y) // in the scene
