@@ -214,6 +214,11 @@ QVariantMap PressuredConnection::settingsMap(pressured_event *ev)
 
 void PressuredConnection::handle(pressured_event *ev)
 {
+    // The ends libpressured makes up when the connection ends (a dismiss for an open peek, a cancelled
+    // touch, a failed request) are the module's to make: Pressured::onDisconnected ends what each area
+    // has open, once, whichever way the connection went.
+    if (pressured_event_is_synthesized(ev))
+        return;
     const int type = pressured_event_get_type(ev);
     switch (type) {
     case PRESSURED_EVENT_CONNECTED: {
