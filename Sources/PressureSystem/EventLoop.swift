@@ -39,7 +39,7 @@ public final class EventLoop {
     public func wait(timeoutMilliseconds: Int32 = -1, _ body: (UInt64, UInt32) -> Void) throws(SystemError) {
         let count = ready.count
         let n = try syscall("epoll_wait") {
-            ready.withUnsafeMutableBufferPointer { epoll_wait(fd, $0.baseAddress, Int32(count), timeoutMilliseconds) }
+            epoll_wait(fd, &ready, Int32(count), timeoutMilliseconds)
         }
         for i in 0..<Int(n) {
             withUnsafePointer(to: &ready[i]) { body(pressured_epoll_token($0), pressured_epoll_events($0)) }
