@@ -20,8 +20,10 @@ UNITDIR     ?= $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev
 SYSUSERSDIR ?= $(shell pkg-config --variable=sysusersdir systemd 2>/dev/null || echo /usr/lib/sysusers.d)
 UDEVDIR     ?= $(shell pkg-config --variable=udevdir udev 2>/dev/null || echo /lib/udev)
 SWIFT       ?= swift
+# more flags for `swift build` (debian/rules: the linker's hardening flags and a build ID)
+SWIFTFLAGS  ?=
 
-BUILD_FLAGS = -c release --static-swift-stdlib
+BUILD_FLAGS = -c release --static-swift-stdlib $(SWIFTFLAGS)
 BIN_PATH    = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
 WEBFILES  = pressured.js pressured-dom.js pressured-links.js pressured-compat.js pressured.d.ts index.html \
