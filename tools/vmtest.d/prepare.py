@@ -16,10 +16,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from evscript import BTN_TOUCH, P, SLOT, TID, X, Y, Script, ev, header_of  # noqa: E402  (the scripts' blocks)
 from vmguest.gestures import force_changes, replay_events, sequences  # noqa: E402  (shared with the guest)
+import scenarios as registry  # noqa: E402
 
 REPO, VMDIR, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 WORK = os.path.join(VMDIR, "work")
-SCENARIOS = [int(s) for s in sys.argv[4:]] or list(range(1, 11))
+# None given: the chroot boot's, as `tools/vmtest` with no arguments.
+SCENARIOS = [int(s) for s in sys.argv[4:]] or registry.numbers(registry.in_boot(registry.SCENARIOS,
+                                                                                 registry.Boot.CHROOT))
 CAPTURES = os.path.abspath(os.path.join(REPO, "..", "shared", "captures"))
 PRESSURECTL = os.path.join(REPO, ".build", "debug", "pressurectl")
 notes = []
