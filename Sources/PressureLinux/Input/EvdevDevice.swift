@@ -29,7 +29,7 @@ public final class EvdevDevice {
             throw SystemError(call: "libevdev_new", subject: node, errno: ENOMEM)
         }
         // Before the fd is set, so that what libevdev says while reading the device goes to our log.
-        libevdev_set_device_log_function(dev, evdevLog, LIBEVDEV_LOG_ERROR, nil)
+        pressured_evdev_set_log_sink(dev, evdevLog, LIBEVDEV_LOG_ERROR)
         func fail(_ call: String, _ rc: Int32) -> SystemError {
             libevdev_free(dev)
             Glibc.close(fd)
@@ -143,17 +143,12 @@ public final class EvdevDevice {
 @available(*, unavailable, message: "an EvdevDevice belongs to the thread that reads it")
 extension EvdevDevice: Sendable {}
 
-/// libevdev's messages (a kernel bug it noticed, a misuse) as log lines rather than bare stderr text.
-private func evdevLog(
-    _ dev: OpaquePointer?, _ priority: libevdev_log_priority, _ data: UnsafeMutableRawPointer?,
-    _ file: UnsafePointer<CChar>?, _ line: Int32, _ function: UnsafePointer<CChar>?,
-    _ format: UnsafePointer<CChar>?, _ args: CVaListPointer?
-) {
-    guard let format, let args else { return }
-    var buffer = [CChar](repeating: 0, count: 512)
-    _ = buffer.withUnsafeMutableBufferPointer { b in vsnprintf(b.baseAddress, b.count, format, args) }
+/// libevdev's messages (a kernel bug it noticed, a misuse) as log lines rather than bare stderr text;
+/// formatted by the C shim (`pressured_evdev_log`), which holds the `va_list`.
+private func evdevLog(_ dev: OpaquePointer?, _ priority: libevdev_log_priority, _ message: UnsafePointer<CChar>?) {
+    guard let message else { return }
     let name = dev.flatMap { libevdev_get_name($0) }.map { String(cString: $0) } ?? "evdev"
-    let text = "libevdev: \(name): " + String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = "libevdev: \(name): " + String(cString: message)
     let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
     switch priority {
     case LIBEVDEV_LOG_ERROR: Log.error(trimmed)
