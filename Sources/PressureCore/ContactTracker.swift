@@ -187,7 +187,7 @@ public struct ContactTracker: Sendable {
     private mutating func markLifted(_ i: Int) {
         slots[i].lifted = true
         (slots[i].liftX, slots[i].liftY, slots[i].liftPressure) = (slots[i].x, slots[i].y, slots[i].pressure)
-        slots[i].liftSizeEcho = echo(after: slots[i])
+        slots[i].liftSizeEcho = echo(after: i)
         (slots[i].pressureSent, slots[i].majorSent) = (false, false)
     }
 
@@ -312,12 +312,15 @@ public struct ContactTracker: Sendable {
         return .touching
     }
 
-    /// The size echo of the contact in `s` once this frame's pressure and touch major are taken in.
+    /// The size echo of the contact in slot `i` once this frame's pressure and touch major are taken in.
+    /// Reads the slot's fields in place: a `SlotState` passed by value was copied whole (a `memcpy` of
+    /// the slot for every contact of every frame).
     @inline(__always)
-    func echo(after s: SlotState) -> SizeEcho {
+    func echo(after i: Int) -> SizeEcho {
         guard watchesSize else { return .unseen }
-        return s.sizeEcho.seeing(
-            pressureSent: s.pressureSent, majorSent: s.majorSent, pressure: s.pressure, major: s.touchMajor)
+        return slots[i].sizeEcho.seeing(
+            pressureSent: slots[i].pressureSent, majorSent: slots[i].majorSent, pressure: slots[i].pressure,
+            major: slots[i].touchMajor)
     }
 
     /// Moves slot `i` on by one frame (``SlotContact``) and reports the result: `lifted` if its contact
@@ -338,7 +341,7 @@ public struct ContactTracker: Sendable {
         let (next, action) = slots[i].contact.next(reading)
         slots[i].contact = next
         if action == .begin { slots[i].sizeEcho = .unseen }
-        slots[i].sizeEcho = echo(after: slots[i])
+        slots[i].sizeEcho = echo(after: i)
         perform(action, i, endAs: endAs)
         slots[i].changed = false
         (slots[i].pressureSent, slots[i].majorSent) = (false, false)
