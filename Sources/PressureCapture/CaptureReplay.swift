@@ -110,13 +110,18 @@ public struct CaptureReplay {
         end(at: events.last?.time, through: &pipeline, deliver, announce)
     }
 
+    /// Feeds the slice through the pipeline's own loop (``TouchPipeline/feed(_:from:stoppingAfterNewsBeyond:)``),
+    /// which stops after each event that has news, so what each event gave is delivered before the next
+    /// is fed, as with one `feed` an event; but the loop runs in the core's module, where it is inlined,
+    /// rather than one call across the module boundary an event.
     @inline(__always)
     private static func play(
         _ events: ArraySlice<InputEvent>, through pipeline: inout TouchPipeline,
         _ deliver: ([PressureEvent], [TouchPipeline.StateTransition]) -> Void, _ announce: (TouchPipeline) -> Void
     ) {
-        for e in events {
-            pipeline.feed(e)
+        var k = events.startIndex
+        while k < events.endIndex {
+            k = pipeline.feed(events, from: k, stoppingAfterNewsBeyond: pipeline.force.learnedRevision)
             flush(&pipeline, deliver, announce)
         }
     }
