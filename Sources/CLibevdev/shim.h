@@ -6,23 +6,34 @@
 
 // libevdev's log callback takes a va_list. A Swift function of that type does not compile for every
 // target (AArch64's va_list is a struct, and Swift 6.0's compiler crashes making the callback's C type), so
-// the callback is this C function: it formats the message and hands the text to `sink`, a plain C
-// function of Swift's, carried in libevdev's user data pointer.
+// the callback is this C function: it formats the message and hands the text to the sink, a plain C
+// function of Swift's, kept here rather than in libevdev's user data pointer. Used on aarch64 only
+// (EvdevDevice): the VM's scenario 1 has seen a crash at libevdev's first message about a device with an
+// earlier form of it, not yet explained, while the Swift callback elsewhere is the one CI has run.
 typedef void (*pressured_evdev_log_sink)(const struct libevdev *dev, enum libevdev_log_priority priority,
                                          const char *message);
+
+// Where the one sink is kept: a function's static, which Swift's importer emits with the function (a
+// file-scope static in a header it does not).
+static inline pressured_evdev_log_sink *pressured_evdev_sink(void) {
+    static pressured_evdev_log_sink sink;
+    return &sink;
+}
 
 static inline void pressured_evdev_log(const struct libevdev *dev, enum libevdev_log_priority priority,
                                        void *data, const char *file, int line, const char *func,
                                        const char *format, va_list args) {
-    (void)file; (void)line; (void)func;
-    if (format == NULL) return;
+    (void)data; (void)file; (void)line; (void)func;
+    pressured_evdev_log_sink sink = *pressured_evdev_sink();
+    if (format == NULL || sink == NULL) return;
     char message[512];
     vsnprintf(message, sizeof message, format, args);
-    ((pressured_evdev_log_sink)data)(dev, priority, message);
+    sink(dev, priority, message);
 }
 
 // Sends what libevdev says about `dev` at `priority` or above to `sink`.
 static inline void pressured_evdev_set_log_sink(struct libevdev *dev, pressured_evdev_log_sink sink,
                                                 enum libevdev_log_priority priority) {
-    libevdev_set_device_log_function(dev, pressured_evdev_log, priority, (void *)sink);
+    *pressured_evdev_sink() = sink;
+    libevdev_set_device_log_function(dev, pressured_evdev_log, priority, NULL);
 }
