@@ -2,7 +2,7 @@
 """Generate a synthetic but realistic evemu 1.2 recording of a pressure touchscreen.
 
 The output imitates what `evemu-record` writes for a multi-touch protocol B
-touchscreen (compare /work/shared/captures/hiddev-flatfrog_25b5_0002_0.evemu):
+touchscreen (as a FlatFrog 3200 panel's recording has it: 0..1024 pressure, ten slots):
 a `# EVEMU 1.2` comment block describing the device, then `N:`, `I:`, `P:`,
 `B:` and `A:` lines, the "Waiting for events" banner, and one
 `E: <sec>.<usec> <type> <code> <value>\t# <comment>` line per event.
