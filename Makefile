@@ -26,7 +26,7 @@ SWIFTFLAGS  ?=
 BUILD_FLAGS = -c release --static-swift-stdlib $(SWIFTFLAGS)
 BIN_PATH    = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
-WEBFILES  = pressured.js pressured-dom.js pressured-links.js pressured-compat.js pressured.d.ts index.html \
+WEBFILES  = pressured.js pressured-dom.js pressured-viewport.js pressured-links.js pressured-compat.js pressured.d.ts index.html \
             electron-main.js electron-preload.cjs package.json
 
 INSTALLED = $(BINDIR)/pressured $(BINDIR)/pressurectl $(BINDIR)/pressured-web \

@@ -4,6 +4,8 @@
 // the daemon's contacts. Imported by pressured.js; touches nothing until attach() is called.
 
 /** The DOM event each gesture arrives as on its element. */
+import { Viewport, round } from "./pressured-viewport.js";
+
 export const GESTURE_EVENTS = {
   peek: "pressured:peek", pop: "pressured:pop", dismiss: "pressured:dismiss",
   quickActions: "pressured:quickactions", longPress: "pressured:longpress",
@@ -34,11 +36,11 @@ class Page {
     this.contacts = new Map();  // "device:contact" -> {entry, began, beganAt, acted, endedAt, x, y}
     this.pointers = [];         // recent browser pointers: {id, x, y, downAt, upAt}
     this.hooks = [];            // (message, page) => void, for gestures no watched element claimed
-    const learn = options.learnViewport ?? {};
-    this.learning = learn === false ? null : { samples: learn.samples ?? 3, tolerance: learn.tolerance ?? 8, window: learn.window ?? 300 };
-    this.seen = { dom: [], daemon: [] };  // recent touch starts both ways, for learning: {x, y, t, paired}
-    this.corrections = [];      // the last pairs' offsets from the guessed origin
-    this.correction = null;     // the learned one (their agreed mean), null until learned
+    this.viewportPlace = new Viewport(options, (viewport) => {
+      this._emit("viewport", viewport);
+      this.schedule(); // the regions again, where the touches put them
+    });
+    this.learning = this.viewportPlace.learning;
     this._scheduled = false;
     this._off = [];
 
@@ -140,42 +142,15 @@ class Page {
 
   /** Where the viewport's top-left corner is on the screen, in CSS pixels: the `viewportOrigin` option,
    * else what touches taught (`viewport`), else the guess. */
-  viewportOrigin() {
-    if (this.options.viewportOrigin) return this.options.viewportOrigin;
-    const g = this.guessedOrigin(), c = this.correction;
-    return c ? { x: g.x + c.x, y: g.y + c.y } : g;
-  }
+  viewportOrigin() { return this.viewportPlace.origin(); }
 
   /** The origin guessed from the window's place and size, which a touch may correct. */
-  guessedOrigin() {
-    // Inside same-origin iframes, add each frame's place in its parent, up to the top window.
-    let x = 0, y = 0, w = window;
-    try {
-      while (w !== w.parent && w.frameElement) {
-        const f = w.frameElement, r = f.getBoundingClientRect();
-        x += r.left + f.clientLeft;
-        y += r.top + f.clientTop;
-        w = w.parent;
-      }
-    } catch { /* a cross-origin parent: pass viewportOrigin, or let touches teach it */ }
-    // A kiosk window fills the screen: all of this is 0. Elsewhere assume side borders of equal width and
-    // the browser's own bars on top (right for most windows; touches correct the rest).
-    const border = Math.max(0, (w.outerWidth - w.innerWidth) / 2);
-    return { x: x + w.screenX + border, y: y + w.screenY + Math.max(0, w.outerHeight - w.innerHeight - border) };
-  }
+  guessedOrigin() { return this.viewportPlace.guess(); }
 
   /** What the module knows of the viewport: the origin it uses and where from (`option`, `touches`,
    * `guess`), the guess, the origin touches taught (null until they agreed) and whether that agrees with
    * the option or the guess (null until learned). */
-  get viewport() {
-    const guess = this.guessedOrigin(), c = this.correction, option = this.options.viewportOrigin ?? null;
-    const learned = c ? { x: round(guess.x + c.x), y: round(guess.y + c.y) } : null;
-    const used = option ?? guess, tolerance = this.learning?.tolerance ?? 0;
-    return {
-      origin: this.viewportOrigin(), source: option ? "option" : learned ? "touches" : "guess", guess, learned,
-      agrees: learned ? Math.hypot(learned.x - used.x, learned.y - used.y) <= tolerance : null,
-    };
-  }
+  get viewport() { return this.viewportPlace.describe(); }
 
   /** A DOM touch start (one finger, nothing else down), to be paired with the daemon's `began`. */
   _domTouch(e) {
@@ -184,26 +159,12 @@ class Page {
     this._pair("dom", { x: t.clientX, y: t.clientY, t: e.timeStamp || now(), target: t.target });
   }
 
-  /** Pairs a touch start seen one way with the one seen the other way at about the same time, when each
-   * is the other's only candidate (two fingers at once teach nothing); the pair's offset is a sample. */
+  /** Pairs a touch start seen one way with the one seen the other way (``Viewport.pair``); a pair settles
+   * the daemon's contact on the element the browser saw the finger land on. */
   _pair(side, touch) {
-    const other = side === "dom" ? "daemon" : "dom", w = this.learning.window;
-    for (const s of [side, other]) this.seen[s] = this.seen[s].filter((q) => Math.abs(touch.t - q.t) <= 4 * w);
-    this.seen[side].push(touch);
-    const near = (list, a) => list.filter((b) => Math.abs(a.t - b.t) <= w);
-    const candidates = near(this.seen[other], touch);
-    if (candidates.length !== 1 || candidates[0].paired || near(this.seen[side], candidates[0]).length !== 1) return;
-    const match = candidates[0];
-    touch.paired = match.paired = true;
-    const [d, c] = side === "daemon" ? [touch, match] : [match, touch];
-    this._sample(d.x - c.x, d.y - c.y);
-    const contact = this.contacts.get(d.key);
-    if (contact) this._resolve(contact, this._entryAt(c.target), { x: c.x, y: c.y });
-  }
-
-  /** Whether a daemon point can be placed on the page: the origin was given or learned. */
-  _viewportKnown() {
-    return Boolean(this.options.viewportOrigin || this.correction || !this.learning);
+    const pair = this.viewportPlace.pair(side, touch);
+    const contact = pair && this.contacts.get(pair.daemon.key);
+    if (contact) this._resolve(contact, this._entryAt(pair.dom.target), { x: pair.dom.x, y: pair.dom.y });
   }
 
   /** Settles which element a contact is for and delivers what was held for it. `client`: where the
@@ -219,27 +180,6 @@ class Page {
     }
   }
 
-  /** One pair's origin (screen = client + origin): learned once the last `samples` agree within
-   * `tolerance`, and learned again when later ones agree on another (the window moved). */
-  _sample(x, y) {
-    const g = this.guessedOrigin(), { samples, tolerance } = this.learning;
-    this.corrections.push({ x: x - g.x, y: y - g.y });
-    if (this.corrections.length > samples) this.corrections.shift();
-    if (this.corrections.length < samples) return;
-    const n = this.corrections.length;
-    const mean = { x: this.corrections.reduce((a, s) => a + s.x, 0) / n, y: this.corrections.reduce((a, s) => a + s.y, 0) / n };
-    if (this.corrections.some((s) => Math.hypot(s.x - mean.x, s.y - mean.y) > tolerance)) return;
-    const c = this.correction;
-    if (c && Math.hypot(mean.x - c.x, mean.y - c.y) <= tolerance) return;
-    this.correction = mean;
-    const viewport = this.viewport;
-    if (viewport.source === "option" && !viewport.agrees) {
-      console.warn(`pressured.js: touches put the viewport at ${viewport.learned.x},${viewport.learned.y}, not at viewportOrigin's ${viewport.origin.x},${viewport.origin.y}`);
-    }
-    this._emit("viewport", viewport);
-    this.schedule(); // the regions again, where the touches put them
-  }
-
   /** An event on the connection (an EventTarget; or the Electron preload's connection, with `emit`). */
   _emit(type, detail) {
     if (typeof this.connection.dispatchEvent === "function") this.connection.dispatchEvent(Object.assign(new Event(type), { detail }));
@@ -247,16 +187,10 @@ class Page {
   }
 
   /** Screen pixels (the daemon's) to this page's client coordinates (CSS pixels). */
-  toClient(screenX, screenY) {
-    const o = this.viewportOrigin(), r = window.devicePixelRatio || 1;
-    return { x: screenX / r - o.x, y: screenY / r - o.y };
-  }
+  toClient(screenX, screenY) { return this.viewportPlace.toClient(screenX, screenY); }
 
   /** Client coordinates to screen pixels. */
-  toScreen(clientX, clientY) {
-    const o = this.viewportOrigin(), r = window.devicePixelRatio || 1;
-    return { x: (clientX + o.x) * r, y: (clientY + o.y) * r };
-  }
+  toScreen(clientX, clientY) { return this.viewportPlace.toScreen(clientX, clientY); }
 
   schedule() {
     if (this._scheduled) return;
@@ -322,7 +256,7 @@ class Page {
       const c = this.toClient(m.screenX, m.screenY);
       contact = { entry: null, resolved: false, held: [], beganAt: now(), x: c.x, y: c.y, acted: false, endedAt: null };
       this.contacts.set(key, contact);
-      if (this._viewportKnown() || !pairs) this._resolve(contact, this._regionAt(m.screenX, m.screenY), null);
+      if (this.viewportPlace.known() || !pairs) this._resolve(contact, this._regionAt(m.screenX, m.screenY), null);
       else setTimeout(() => this._resolve(contact, null, null), this.learning.window);
       if (pairs) {
         const r = window.devicePixelRatio || 1;
@@ -420,11 +354,10 @@ class Page {
   }
 }
 
-function round(v) { return Math.round(v * 100) / 100; }
-
 /** Whether a watched element asked for gestures of this type (its `wants`, or an icon's quick actions). */
 function wants(entry, type) {
   if (type === "quickActions") return entry.wants.includes("quickActions") || Boolean(entry.app || entry.items);
   return entry.wants.includes(type === "longPress" ? "longPress" : "previews");
 }
+
 function now() { return performance.now(); }
