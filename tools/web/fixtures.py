@@ -1,5 +1,5 @@
 """Captures and configurations the web tests make for themselves (deterministic, written to a temp folder),
-built with tools/make-fixtures.py's evemu writer.
+built with tools/make-fixtures.py's evemu writer (tools/make-fixtures.d/evemu_script.py).
 
 Every configuration sets the fixture device's calibration outright (PressureFloor 0, PressureAverage 300,
 PressureTop 1000 on its 0..1023 axis), so what the daemon learns on a fresh device never changes the
@@ -11,7 +11,8 @@ import importlib.util
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("make_fixtures", os.path.join(HERE, "..", "make-fixtures.py"))
+_spec = importlib.util.spec_from_file_location(
+    "evemu_script", os.path.join(HERE, "..", "make-fixtures.d", "evemu_script.py"))
 mf = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(mf)
 
