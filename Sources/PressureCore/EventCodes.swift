@@ -18,6 +18,10 @@ public enum SynCode {
 }
 
 public enum KeyCode {
+    /// The pointer's buttons (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`): what an action clicks.
+    public static let btnLeft: UInt16 = 0x110
+    public static let btnRight: UInt16 = 0x111
+    public static let btnMiddle: UInt16 = 0x112
     /// `BTN_DIGI`, the first of the touch and tool buttons (`BTN_DIGI` through `BTN_TOOL_QUADTAP`).
     public static let btnDigi: UInt16 = 0x140
     public static let btnToolFinger: UInt16 = 0x145

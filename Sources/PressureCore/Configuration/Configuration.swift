@@ -14,6 +14,8 @@ public struct Configuration: Hashable, Sendable {
     public var appSections: [AppSection] = []
     /// `[haptics]` sections, in merge order (at most one per file).
     public var hapticsSections: [HapticsSection] = []
+    /// `[action]` sections, in merge order (``DeviceActions``).
+    public var actionSections: [ActionSection] = []
 
     public init(settingsSections: [SettingsSection] = [], sections: [DeviceSection] = []) {
         self.settingsSections = settingsSections
@@ -47,6 +49,7 @@ public struct Configuration: Hashable, Sendable {
             result.sections += file.sections
             result.appSections += file.appSections
             result.hapticsSections += file.hapticsSections
+            result.actionSections += file.actionSections
         }
         return result
     }

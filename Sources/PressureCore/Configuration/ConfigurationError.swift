@@ -19,6 +19,14 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         case duplicateHapticsSection(firstLine: Int)
         /// A value that is not one of the words (or forms) the key takes.
         case invalidChoice(key: String, value: String, expected: String)
+        /// A key an `[action]` section does not know.
+        case unknownActionKey(key: String)
+        /// An `[action]` section without `Gesture` or `Does` (`key`: the first missing).
+        case missingActionKey(key: String)
+        /// `Does = key:…` naming keys that cannot be pressed.
+        case invalidKeys(key: String, value: String, problem: KeyCombination.Problem)
+        /// An `Area` rectangle that is not `WIDTHxHEIGHT+X+Y`.
+        case invalidArea(key: String, value: String, expected: String)
         /// A key an `[app ID]` section does not know.
         case unknownAppKey(key: String, app: String)
         /// A user or group name the system's account database does not know
@@ -93,6 +101,15 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         case .duplicateHapticsSection(let firstLine):
             return "second [haptics] section (first on line \(firstLine)): expected at most one per file"
         case .invalidChoice(let key, let value, let expected): return "\(key) = \(value): expected \(expected)"
+        case .unknownActionKey(let key):
+            return "unknown key \(key) in [action]: expected one of " + ActionSection.Key.all.joined(separator: ", ")
+                + ConfigurationParser.caseHint(key, ActionSection.Key.all)
+        case .missingActionKey(let key):
+            return "[action] section has no \(key): expected Gesture (peek, pop or longPress) and Does "
+                + "(\(TouchAction.expected))"
+        case .invalidKeys(let key, let value, let problem): return "\(key) = \(value): \(problem)"
+        case .invalidArea(let key, let value, let expected):
+            return "\(key) rectangle '\(value)' is not one: expected \(expected)"
         case .unknownAppKey(let key, let app):
             return "unknown key \(key) in [app \(app)]: expected one of " + AppSection.Key.all.joined(separator: ", ")
                 + ConfigurationParser.caseHint(key, AppSection.Key.all)

@@ -1,6 +1,6 @@
 /// Reads one file: its structure (sections, keys, comments) here, each section's keys by a reader of
 /// its own (``SettingsSectionReader``, ``DeviceSectionReader``, ``HapticsSectionReader``,
-/// ``AppSectionReader``). Lines end at `\n` (a `\r` before it is dropped); `#` starts a comment anywhere;
+/// ``AppSectionReader``, ``ActionSectionReader``). Lines end at `\n` (a `\r` before it is dropped); `#` starts a comment anywhere;
 /// whitespace around keys, values and titles is ignored.
 struct ConfigurationParser: ConfigurationValueReading {
     static let settingsSection = "pressured"
@@ -25,6 +25,7 @@ struct ConfigurationParser: ConfigurationValueReading {
     var device: DeviceSection?
     var app: AppSection?
     var haptics: HapticsSection?
+    var action: ActionSection?
     var inSettings = false
     var inHaptics = false
     var lineNumber = 0
@@ -71,6 +72,13 @@ struct ConfigurationParser: ConfigurationValueReading {
             result.appSections.append(a)
             app = nil
         }
+        if let a = action {
+            action = nil
+            for key in [ActionSection.Key.gesture, ActionSection.Key.does] where a.keyLines[key] == nil {
+                throw ConfigurationError(file: file, line: a.line, reason: .missingActionKey(key: key))
+            }
+            result.actionSections.append(a)
+        }
         guard let section = device else { return }
         device = nil
         guard !section.match.isEmpty else {
@@ -98,6 +106,10 @@ struct ConfigurationParser: ConfigurationValueReading {
             haptics = HapticsSection(file: file, line: lineNumber)
             inSettings = false
             inHaptics = true
+        } else if title == ActionSection.title {
+            action = ActionSection(file: file, line: lineNumber)
+            inSettings = false
+            inHaptics = false
         } else if let appID = AppSection.appID(fromTitle: title) {
             app = AppSection(app: appID, file: file, line: lineNumber)
             inSettings = false
@@ -129,6 +141,11 @@ struct ConfigurationParser: ConfigurationValueReading {
             try DeviceSectionReader(file: file, lineNumber: lineNumber).read(key, value, into: &section)
             section.keyLines[key] = lineNumber
             device = section
+        } else if var section = action {
+            if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
+            try ActionSectionReader(file: file, lineNumber: lineNumber).read(key, value, into: &section)
+            section.keyLines[key] = lineNumber
+            action = section
         } else if var section = app {
             if let first = section.keyLines[key] { throw fail(.duplicateKey(key: key, firstLine: first)) }
             try AppSectionReader(file: file, lineNumber: lineNumber).read(key, value, into: &section)

@@ -6,31 +6,10 @@ struct DeviceSectionReader: ConfigurationValueReading {
 
     func read(_ key: String, _ value: String, into s: inout DeviceSection) throws(ConfigurationError) {
         let raw = "an integer from \(Int32.min) to \(Int32.max) (raw pressure units; decimal or 0x hex)"
-        let id = "an integer from 0 to 0xffff (hex with 0x, or decimal)"
         switch key {
-        case DeviceSection.Key.matchName:
-            try requireValue(key, value, "a glob such as *FlatFrog*")
-            do throws(Glob.Problem) {
-                s.match.name = try Glob(value)
-            } catch {
-                throw fail(.malformedGlob(key: key, pattern: value, problem: error))
-            }
-        case DeviceSection.Key.matchVendor:
-            s.match.vendor = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
-        case DeviceSection.Key.matchProduct:
-            s.match.product = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
-        case DeviceSection.Key.matchBus:
-            try requireValue(key, value, "a bus name or number")
-            if let number = DeviceMatch.busNumber(named: value) {
-                s.match.bus = number
-            } else if case .value(let number) = Self.parseInteger(value) {
-                guard (0...0xFFFF).contains(number) else {
-                    throw fail(.outOfRange(key: key, value: value, expected: "a bus number from 0 to 0xffff"))
-                }
-                s.match.bus = UInt16(truncatingIfNeeded: number)
-            } else {
-                throw fail(.invalidBus(key: key, value: value))
-            }
+        case DeviceSection.Key.matchName, DeviceSection.Key.matchVendor, DeviceSection.Key.matchProduct,
+            DeviceSection.Key.matchBus:
+            try matchKey(key, value, into: &s.match)
         case DeviceSection.Key.floor:
             s.floor = Int32(truncatingIfNeeded: try integer(key, value, in: Int64(Int32.min)...Int64(Int32.max), raw))
         case DeviceSection.Key.average:
@@ -47,6 +26,36 @@ struct DeviceSectionReader: ConfigurationValueReading {
             s.filterPalms = try boolean(key, value)
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
+        }
+    }
+
+    /// `MatchName`, `MatchVendor`, `MatchProduct`, `MatchBus`: in a device section and an `[action]` one.
+    func matchKey(_ key: String, _ value: String, into m: inout DeviceMatch) throws(ConfigurationError) {
+        let id = "an integer from 0 to 0xffff (hex with 0x, or decimal)"
+        switch key {
+        case DeviceSection.Key.matchName:
+            try requireValue(key, value, "a glob such as *FlatFrog*")
+            do throws(Glob.Problem) {
+                m.name = try Glob(value)
+            } catch {
+                throw fail(.malformedGlob(key: key, pattern: value, problem: error))
+            }
+        case DeviceSection.Key.matchVendor:
+            m.vendor = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
+        case DeviceSection.Key.matchProduct:
+            m.product = UInt16(truncatingIfNeeded: try integer(key, value, in: 0...0xFFFF, id))
+        default:
+            try requireValue(key, value, "a bus name or number")
+            if let number = DeviceMatch.busNumber(named: value) {
+                m.bus = number
+            } else if case .value(let number) = Self.parseInteger(value) {
+                guard (0...0xFFFF).contains(number) else {
+                    throw fail(.outOfRange(key: key, value: value, expected: "a bus number from 0 to 0xffff"))
+                }
+                m.bus = UInt16(truncatingIfNeeded: number)
+            } else {
+                throw fail(.invalidBus(key: key, value: value))
+            }
         }
     }
 
