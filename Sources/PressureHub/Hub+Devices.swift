@@ -19,6 +19,7 @@ extension Hub {
             assumed: assumed, clock: clock, settings: settings, configuration: configuration,
             recordsTransitions: recordsTransitions, &work)
         else { return nil }
+        resolveActions(deviceAt: devices.count - 1)
         updateTouchReporting()
         let entry = devices[devices.count - 1]
         let info = entry.info
@@ -47,6 +48,7 @@ extension Hub {
         devices.remove(at: i)
         regions.forget(device: id)
         taken.forget(device: id)
+        actions.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
         broadcastDevice(.removed, info)
     }
@@ -98,7 +100,10 @@ extension Hub {
             switch e.kind {
             case .touch(let phase):
                 // Ownership is decided where the touch begins, in the frame it begins.
-                if phase == .began { regions.touchBegan(e) }
+                if phase == .began {
+                    regions.touchBegan(e)
+                    if !actions.isEmpty { actionTouchBegan(e, deviceAt: i) }
+                }
                 var touch = e
                 // No rising hint towards a gesture the owner of the touch's region will never get.
                 if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
@@ -110,6 +115,7 @@ extension Hub {
                 sent += send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled {
                     taken.ended(e.contactKey)
+                    if !actions.isEmpty { actions.touchEnded(e) }
                     if regions.touchEnded(e), regions.isEmpty, !regions.ownsTouches(onDevice: id) {
                         updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
                     }
@@ -119,6 +125,7 @@ extension Hub {
                 switch regions.route(g, e) {
                 case .unowned:
                     HapticCues.add(g, of: e, settings: settings, haptics: haptics, to: &work.haptics)
+                    if !actions.isEmpty { actionGesture(g, e, deviceAt: i) }
                     sent += send(.event(e), to: .subscribers(device: id, touches: false))
                 case .withheld:
                     break

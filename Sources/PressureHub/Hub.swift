@@ -41,6 +41,8 @@ public struct Hub: ~Copyable, Sendable {
     var regions = RegionRouter()
     /// Touches a gesture took for a region's owner: what filter mode cancels (``cancelledSlots(device:palms:)``).
     var taken = TakenTouches()
+    /// The actions in force for each device, and the touches they may take (``ActionRouter``).
+    var actions = ActionRouter()
     var quickActions = QuickActionStore()
     var latencyBook = LatencyBook()
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
@@ -158,6 +160,7 @@ public struct Hub: ~Copyable, Sendable {
     /// hears of the new settings and of each device whose force capability or range changed.
     mutating func apply(settings new: GestureSettings, configuration newConfiguration: Configuration) {
         let settingsChanged = rules.take(new, newConfiguration)
+        defer { updateTouchReporting() }
         // An app the configuration now closes to a client that claimed it is no longer its: it gets none of
         // its choices, and may not set its quick actions.
         let policy = access
@@ -168,6 +171,7 @@ public struct Hub: ~Copyable, Sendable {
             if devices.reconfigure(i, newConfiguration, settings: new, &work) {
                 broadcastDevice(.changed, devices[i].info)
             }
+            resolveActions(deviceAt: i)
             devices.entries[i].pipeline.markAnnounced()
         }
         if settingsChanged { send(.message(.settings(PublicSettings(settings))), to: .everyone) }
@@ -236,9 +240,11 @@ public struct Hub: ~Copyable, Sendable {
         for i in devices.entries.indices {
             let id = devices.entries[i].id
             // Regions need to see every touch begin, to decide who owns it; a touch a region owns must be
-            // seen to end, or its owner entry would outlive it (its region may be gone already).
+            // seen to end, or its owner entry would outlive it (its region may be gone already). Actions
+            // need every touch's begin too, to know where it is.
             devices.entries[i].pipeline.reportsTouches =
                 !regions.isEmpty || regions.ownsTouches(onDevice: id) || clients.listensToTouches(device: id)
+                || actions.has(device: id)
         }
     }
 }

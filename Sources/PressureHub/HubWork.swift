@@ -50,6 +50,9 @@ public struct HubWork: Sendable {
     public var reloads: [ReloadRequest] = []
     /// Haptic effects to play at once, in order (``HapticPlay``); the loop writes them before any client line.
     public var haptics: [HapticPlay] = []
+    /// Actions that fired (``FiredAction``), in order: the loop writes their events to the device's
+    /// action pointer or keyboard with the haptics, before any client line.
+    public var actions: [FiredAction] = []
 
     /// Room for a few of each up front: the hub and the loop swap two values, and one of them is
     /// filled only now and then (what the loop's own writes and closes cause), so its first growth
@@ -66,7 +69,7 @@ public struct HubWork: Sendable {
     /// Nothing to do: the loop may wait.
     public var isEmpty: Bool {
         writable.isEmpty && disconnects.isEmpty && notices.isEmpty && learnedSaves.isEmpty && reloads.isEmpty
-            && haptics.isEmpty
+            && haptics.isEmpty && actions.isEmpty
     }
 
     /// Empties every list, keeping their storage (the loop reuses one value).
@@ -77,5 +80,6 @@ public struct HubWork: Sendable {
         learnedSaves.removeAll(keepingCapacity: true)
         reloads.removeAll(keepingCapacity: true)
         haptics.removeAll(keepingCapacity: true)
+        actions.removeAll(keepingCapacity: true)
     }
 }

@@ -15,18 +15,24 @@ extension ScreenGeometry {
     /// Maps a device position to screen pixels.
     @inlinable
     public func map(x: Int32, y: Int32, xAxis: AbsInfo, yAxis: AbsInfo) -> (x: Double, y: Double) {
+        let (rx, ry) = normalized(x: x, y: y, xAxis: xAxis, yAxis: yAxis)
+        return (rx * width, ry * height)
+    }
+
+    /// Where a device position is on the screen as a fraction of its width and height (0…1 on it):
+    /// calibrated and rotated, not yet scaled. What an absolute pointer's range stands for.
+    @inlinable
+    public func normalized(x: Int32, y: Int32, xAxis: AbsInfo, yAxis: AbsInfo) -> (x: Double, y: Double) {
         let nx = Double(Int64(x) - Int64(xAxis.minimum)) / Double(xAxis.span)
         let ny = Double(Int64(y) - Int64(yAxis.minimum)) / Double(yAxis.span)
         let m = matrix
         let cx = m[0] * nx + m[1] * ny + m[2]
         let cy = m[3] * nx + m[4] * ny + m[5]
-        let (rx, ry): (Double, Double)
         switch rotation {
-        case .none: (rx, ry) = (cx, cy)
-        case .quarter: (rx, ry) = (1 - cy, cx)
-        case .half: (rx, ry) = (1 - cx, 1 - cy)
-        case .threeQuarters: (rx, ry) = (cy, 1 - cx)
+        case .none: return (cx, cy)
+        case .quarter: return (1 - cy, cx)
+        case .half: return (1 - cx, 1 - cy)
+        case .threeQuarters: return (cy, 1 - cx)
         }
-        return (rx * width, ry * height)
     }
 }

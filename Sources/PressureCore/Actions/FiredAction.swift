@@ -1,0 +1,71 @@
+/// An action that fired, as the loop performs it: which device's touch, what it does, where the finger
+/// was, and the events it writes (``events``), pure so a test reads them without uinput.
+public struct FiredAction: Hashable, Sendable {
+    /// The absolute pointer's range on both axes, as QEMU's USB tablet has it: the compositor maps it onto
+    /// the output (or the layout) it maps the pointer to, so the range stands for the screen's width and
+    /// height whatever their pixels.
+    public static let pointerRange = AbsInfo(minimum: 0, maximum: 32767)
+
+    /// The device whose touch fired it, and the touch.
+    public var device: Int
+    public var contact: UInt64
+    public var action: TouchAction
+    /// Where the finger was on the gesture's frame, as a fraction of the screen (0…1, ``ScreenGeometry/normalized(x:y:xAxis:yAxis:)``).
+    public var x: Double
+    public var y: Double
+    /// The gesture's frame.
+    public var time: Timestamp
+
+    public init(device: Int, contact: UInt64, action: TouchAction, x: Double, y: Double, time: Timestamp) {
+        self.device = device
+        self.contact = contact
+        self.action = action
+        self.x = x
+        self.y = y
+        self.time = time
+    }
+
+    /// The pointer's value for a fraction of the screen: libinput and X map a value `v` of a range
+    /// `0…max` to `v × size / (max + 1)`, so `fraction × (max + 1)`, rounded down, lands on the finger's
+    /// pixel; clamped to the range (a calibrated finger can sit past an edge).
+    public static func pointerValue(_ fraction: Double) -> Int32 {
+        let top = pointerRange.maximum
+        guard fraction.isFinite else { return 0 }
+        let v = (fraction * (Double(top) + 1)).rounded(.down)
+        return v <= 0 ? 0 : v >= Double(top) ? top : Int32(v)
+    }
+
+    /// What the action writes, in order. A click: the pointer moves to the finger in a frame of its own
+    /// (so the compositor has the pointer there before the button, whatever order it reads a frame's
+    /// events in), then the button goes down in a frame and up in the next. Keys: each goes down in the
+    /// order written, then up in reverse, a frame each, as a hand presses a shortcut. Nothing for `none`.
+    public var events: [InputEvent] {
+        var out: [InputEvent] = []
+        func frame(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+            out.append(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        func sync() { frame(EventType.syn, SynCode.report, 0) }
+        switch action {
+        case .click(let button):
+            frame(EventType.abs, AbsCode.x, Self.pointerValue(x))
+            frame(EventType.abs, AbsCode.y, Self.pointerValue(y))
+            sync()
+            frame(EventType.key, button.code, 1)
+            sync()
+            frame(EventType.key, button.code, 0)
+            sync()
+        case .keys(let keys):
+            for code in keys.codes {
+                frame(EventType.key, code, 1)
+                sync()
+            }
+            for code in keys.codes.reversed() {
+                frame(EventType.key, code, 0)
+                sync()
+            }
+        case .none:
+            break
+        }
+        return out
+    }
+}
