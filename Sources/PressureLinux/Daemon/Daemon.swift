@@ -160,6 +160,7 @@ public final class Daemon {
         do {
             hub.reload(try Self.loadConfiguration(options), answering: request)
             haptics.reload(hub.haptics, discovery: devices.discovery, replaying: options.replay != nil)
+            devices.refreshActions(hub: hub)
         } catch {
             hub.reloadFailed(error.description, answering: request)
         }
@@ -216,11 +217,13 @@ public final class Daemon {
         LatencyClock.framesWritten(&hub)
     }
 
-    /// Hands each handler its part of the hub's work: effects to play, `reload` requests, what the hub
+    /// Hands each handler its part of the hub's work: effects to play, actions to perform, `reload` requests, what the hub
     /// noticed to log, clients to write to, what devices learned to keep, clients to close.
     private func perform(_ work: Hub.Work) {
         // Haptics first: the effect starts before any client has even been written the gesture.
         if !work.haptics.isEmpty { haptics.play(work.haptics) }
+        // Actions with them: the click or the keys on the gesture's frame.
+        if !work.actions.isEmpty { devices.performActions(work.actions) }
         for r in work.reloads { reload(answering: r) }
         for n in work.notices {
             switch n {

@@ -17,6 +17,8 @@ final class DevicesHandler {
     private var deviceNodes: [String: Int] = [:]
     /// Filter mode's grabbed panels, their clones, and the clones systemd kept (``PanelFilters``).
     private let filters: PanelFilters
+    /// The action devices of panels with actions (``PanelActions``).
+    private let actions = PanelActions()
     /// Where devices come and go: nil with pinned devices (`--device`), a replay, or no hot-plug.
     private(set) var discovery: (any HotplugSource)? = nil
     /// One read's events, kept between reads so that reading allocates nothing.
@@ -99,6 +101,7 @@ final class DevicesHandler {
         devices[id] = device
         deviceNodes[node] = id
         filters.start(id, device, mode: hub.filterMode(for: device.description))
+        actions.update(id, name: device.description.name, node: node, actions: hub.actions(ofDevice: id))
         // Events may already be waiting (a finger was down when we started).
         readDevice(id, hub: &hub)
     }
@@ -166,11 +169,22 @@ final class DevicesHandler {
     private func closeDevice(_ id: Int, why: String, hub: inout Hub) {
         guard let device = devices.removeValue(forKey: id) else { return }
         filters.end(id, panelNode: device.node)
+        actions.end(id)
         Log.info("\(device.node): \(why)")
         loop.remove(device.fd)
         device.close()
         deviceNodes[device.node] = nil
         hub.removeDevice(id)
+    }
+
+    /// Writes the actions that fired to their panels' devices (``PanelActions/perform(_:)``).
+    func performActions(_ fired: [FiredAction]) { actions.perform(fired) }
+
+    /// After a reload: each panel's action devices made or destroyed to fit its actions now.
+    func refreshActions(hub: borrowing Hub) {
+        for (id, device) in devices {
+            actions.update(id, name: device.description.name, node: device.node, actions: hub.actions(ofDevice: id))
+        }
     }
 
     /// After the first scan: the clones systemd kept that no panel took back are let go

@@ -42,10 +42,8 @@ public final class TouchClone {
     private var rewriter: CloneRewriter
     /// The events of the write being made, kept between frames.
     private var frame: [InputEvent] = []
-    /// The same as the kernel takes them, kept between frames.
-    private var out: [input_event] = []
-    /// A failed write was logged: one line, not one a frame.
-    private var warned = false
+    /// Writes each frame, logging a failure once.
+    private var writer = UinputWriter()
     /// Whether the clone can still be written (``close()`` not called).
     private var open = true
 
@@ -105,7 +103,7 @@ public final class TouchClone {
     /// A uinput device made from `dev` with `phys` (which libevdev does not pass on: the kernel's
     /// `UI_SET_PHYS` on our own descriptor first, so udev rules and a restarted daemon can tell a clone's
     /// panel).
-    private static func create(from dev: OpaquePointer, phys: String) -> Result<OpaquePointer, SystemError> {
+    static func create(from dev: OpaquePointer, phys: String) -> Result<OpaquePointer, SystemError> {
         let subject = "/dev/uinput"
         let fd: Int32
         // Written only: the clone plays no force feedback, so nothing comes back to read.
@@ -166,7 +164,6 @@ public final class TouchClone {
         self.marksPalms = marksPalms
         rewriter = CloneRewriter(slots: slots, singleTouch: singleTouch)
         frame.reserveCapacity(64)
-        out.reserveCapacity(64)
     }
 
     /// Whether the clone's one slot is made here from a single-touch panel, following what the tracker made
@@ -253,25 +250,9 @@ public final class TouchClone {
         return PanelSnapshot(slots: panelSlots, others: others, currentSlot: libevdev_get_current_slot(dev))
     }
 
-    /// One write of the frame: the kernel stamps the clone's events as they arrive. A write that fails or
-    /// takes less than the frame is logged, once.
+    /// One write of the frame (``UinputWriter``).
     private func send(_ frame: [InputEvent]) {
-        guard !frame.isEmpty else { return }
-        out.removeAll(keepingCapacity: true)
-        for e in frame { out.append(input_event(time: timeval(), type: e.type, code: e.code, value: e.value)) }
-        let meant = out.count * MemoryLayout<input_event>.stride
-        let failure: WriteFailure
-        do {
-            let written = try syscall("write", node) { out.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } }
-            guard written != meant else { return }
-            failure = .short(written: written, meant: meant)
-        } catch {
-            failure = .failed(error)
-        }
-        if !warned {
-            warned = true
-            Log.warning("\(node): writing the clone: \(failure)")
-        }
+        writer.write(frame, descriptor: descriptor, node: node, what: "the clone")
     }
 
     /// A frame the clone did not take whole.

@@ -1,0 +1,83 @@
+import Glibc
+import PressureCommandLine
+import PressureCore
+
+/// The action devices of the panels that have actions (`docs/actions.md`): a pointer where some action
+/// clicks, a keyboard where some presses keys (``ActionDevice``), made when the panel opens (and on a
+/// reload that gives it actions), destroyed when it goes or its actions do; and the fired actions
+/// written to them. A panel whose devices uinput refuses (no write access to `/dev/uinput`) keeps its
+/// actions' decisions (the touch is still taken) and says once why nothing is clicked. The daemon's loop
+/// owns it.
+final class PanelActions {
+    private struct Panel {
+        var name: String
+        var node: String
+        var pointer: ActionDevice?
+        var keyboard: ActionDevice?
+        /// The keys the keyboard was made with.
+        var keys: [UInt16] = []
+    }
+
+    private var panels: [Int: Panel] = [:]
+
+    /// The panel `id` (named `name`, at `node`) has `actions` now: its devices are made or destroyed to fit.
+    func update(_ id: Int, name: String, node: String, actions: DeviceActions) {
+        var panel = panels[id] ?? Panel(name: name, node: node)
+        let keys = Self.keys(of: actions)
+        if actions.usesPointer, panel.pointer == nil {
+            panel.pointer = make(.pointer, panel, keys: [])
+        } else if !actions.usesPointer, let old = panel.pointer {
+            old.close()
+            panel.pointer = nil
+        }
+        // A keyboard lacking a key a reload binds is made again with it.
+        if let old = panel.keyboard, !actions.usesKeyboard || !Set(keys).isSubset(of: panel.keys) {
+            old.close()
+            panel.keyboard = nil
+        }
+        if actions.usesKeyboard, panel.keyboard == nil {
+            panel.keyboard = make(.keyboard, panel, keys: keys)
+            panel.keys = keys
+        }
+        panels[id] = panel.pointer == nil && panel.keyboard == nil && actions.isEmpty ? nil : panel
+    }
+
+    /// The panel went: its devices go with it.
+    func end(_ id: Int) {
+        guard let panel = panels.removeValue(forKey: id) else { return }
+        panel.pointer?.close()
+        panel.keyboard?.close()
+    }
+
+    /// Writes each fired action's events to its panel's device (``FiredAction/events``).
+    func perform(_ fired: [FiredAction]) {
+        for f in fired {
+            guard let panel = panels[f.device] else { continue }
+            let device = f.action.usesPointer ? panel.pointer : f.action.usesKeyboard ? panel.keyboard : nil
+            device?.write(f.events)
+        }
+    }
+
+    /// Every key code the key actions press.
+    private static func keys(of actions: DeviceActions) -> [UInt16] {
+        var keys: [UInt16] = []
+        for a in actions.actions {
+            if case .keys(let k) = a.does { keys += k.codes.filter { !keys.contains($0) } }
+        }
+        return keys
+    }
+
+    private func make(_ kind: ActionDeviceKind, _ panel: Panel, keys: [UInt16]) -> ActionDevice? {
+        do {
+            let device = try ActionDevice(kind, panelName: panel.name, panelNode: panel.node, keys: keys)
+            Log.info("\(panel.node): actions \(kind == .pointer ? "click" : "press keys") through \(device.node), \"\(kind.name(forPanel: panel.name))\"")
+            return device
+        } catch {
+            Log.warning("\(panel.node): actions decided but not performed: no action \(kind): \(error) (write access to /dev/uinput: pressurectl filter enable)")
+            return nil
+        }
+    }
+}
+
+@available(*, unavailable, message: "PanelActions belongs to the daemon's loop")
+extension PanelActions: Sendable {}
