@@ -28,6 +28,8 @@ public enum DevicesTool {
         public var force: DeviceForceStatus
         /// Filter mode under the configuration (`docs/filter.md`).
         public var filter: FilterMode = FilterMode()
+        /// The actions in force under the configuration (`docs/actions.md`).
+        public var actions = DeviceActions()
 
         /// Whether filter mode can cancel its touches: by slot, so a protocol B panel's, or a single-touch
         /// touchscreen's through its clone's one slot (``TouchDevice/cloneSlots``).
@@ -131,7 +133,9 @@ public enum DevicesTool {
             node: node, device: device, calibration: setup.calibration,
             forceCapability: pipeline.forceCapability, maximumPossibleForce: pipeline.maximumPossibleForce,
             force: DeviceForceStatus(device: 0, pipeline: pipeline),
-            filter: configuration.map { FilterMode.resolve(for: description, in: $0) } ?? FilterMode())
+            filter: configuration.map { FilterMode.resolve(for: description, in: $0) } ?? FilterMode(),
+            actions: configuration.map { DeviceActions.resolve(for: description, kind: device.kind, in: $0) }
+                ?? DeviceActions())
     }
 
     // MARK: Text
@@ -176,8 +180,11 @@ public enum DevicesTool {
         }
     }
 
-    /// Aligned columns, each device followed by an indented calibration line where it has one, and a
-    /// filter line where filter mode is on.
+    /// An action in force: `action: pop → rightClick in 960x1080+0+0 ([action] file:line)`.
+    static func actionLine(_ a: DeviceAction) -> String { "action: \(a) (\(a.source))" }
+
+    /// Aligned columns, each device followed by an indented calibration line where it has one, a
+    /// filter line where filter mode is on, and a line for each action in force.
     public static func table(_ rows: [Row]) -> String {
         let header = ["NODE", "NAME", "KIND", "CONTACTS", "PRESSURE", "FORCE"]
         let cells = rows.map { r in
@@ -198,6 +205,7 @@ public enum DevicesTool {
             if let cal = r.calibration { text += "    " + calibrationLine(cal) + "\n" }
             if r.device.hasPressure { text += "    force: " + r.force.summary + "\n" }
             if r.filter.on { text += "    " + filterLine(r) + "\n" }
+            for a in r.actions.actions { text += "    " + actionLine(a) + "\n" }
         }
         return text
     }
@@ -206,7 +214,9 @@ public enum DevicesTool {
 
     /// One device as a JSON object (no newline). Keys: node, name, bus, vendor, product, kind,
     /// contacts, slots (slotted only), pressure (null without), forceCapability, maximumPossibleForce,
-    /// calibration (null without), filter (`on`, `palms`, `cancellable`: by slot, `source`).
+    /// calibration (null without), filter (`on`, `palms`, `cancellable`: by slot, `source`), and where
+    /// the configuration gives the device any, actions (each `gesture`, `does`, `areas`, `source`, as
+    /// `status` has them).
     public static func jsonLine(_ r: Row) -> String {
         let d = r.device
         let id = d.description.identity
@@ -239,6 +249,13 @@ public enum DevicesTool {
         }
         s += ",\"filter\":{\"on\":\(r.filter.on),\"palms\":\(r.filter.palms),\"cancellable\":\(r.cancellable)"
         s += ",\"source\":" + jsonString(r.filter.source) + "}"
+        if !r.actions.isEmpty {
+            var out: [UInt8] = []
+            JSONWriter.appendList(r.actions.actions, to: &out) { a, out in
+                ActionStatus(device: 0, a).append(to: &out, namingDevice: false)
+            }
+            s += ",\"actions\":" + String(decoding: out, as: UTF8.self)
+        }
         return s + "}"
     }
 

@@ -53,4 +53,12 @@ extension Hub {
             FiredAction(device: e.device, contact: e.contact, action: action.does, x: at.x, y: at.y, time: e.time))
         work.notices.append(.debug("device \(e.device) contact \(e.contact): \(action) (\(action.source))"))
     }
+
+    /// The actions in force for each device, as `status` reports them.
+    var actionStatus: [ActionStatus] {
+        guard !actions.isEmpty else { return [] }
+        return devices.entries.flatMap { d in
+            actions.actions(ofDevice: d.id).actions.map { ActionStatus(device: d.id, $0) }
+        }
+    }
 }

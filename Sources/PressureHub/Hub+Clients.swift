@@ -151,7 +151,7 @@ extension Hub {
         case .ping:
             send(.message(.reply(id: requestID, .ping(time: now))), to: .client(c))
         case .status:
-            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency, activity: activity))), to: .client(c))
+            send(.message(.reply(id: requestID, .status(status, force: forceStatus, latency: latency, activity: activity, actions: actionStatus))), to: .client(c))
         case .set(let s):
             work.notices.append(.info("client \(c) set force touch \(s.forceTouchEnabled ? "on" : "off"), sensitivity \(s.sensitivity.rawValue), haptics \(s.hapticsEnabled ? "on" : "off")"))
             // The answer first, then what everyone (this client too) hears about the change.

@@ -54,9 +54,14 @@ extension ServerMessage {
             if f.raw("latency") != nil {
                 for entry in try f.objects("latency") { latency.append(try DeviceLatency(entry)) }
             }
+            var actions: [ActionStatus] = []
+            if f.raw("actions") != nil {
+                for entry in try f.objects("actions") { actions.append(try ActionStatus(entry)) }
+            }
             return .status(
                 try DaemonStatus(try f.object("status")), force: force, latency: latency,
-                activity: try f.optionalObject("activity").map { o throws(MessageDecodingError) in try DaemonActivity(o) })
+                activity: try f.optionalObject("activity").map { o throws(MessageDecodingError) in try DaemonActivity(o) },
+                actions: actions)
         case "set": return .set(try PublicSettings(try f.object("settings")))
         case "reload": return .reload(try PublicSettings(try f.object("settings")))
         case "resetLearning":

@@ -40,9 +40,11 @@ public enum ServerMessage: Hashable, Sendable {
         case ping(time: Timestamp)
         /// What the daemon holds now, each device's force (sent as `force`, beside the counts), its
         /// latency figures (`latency`; absent from older daemons' replies, decoded as none), and what it
-        /// has done since it started (`activity`; nil from a daemon that does not say).
+        /// has done since it started (`activity`; nil from a daemon that does not say), and the actions in
+        /// force for each device (`actions`, sent only where there are some).
         case status(
-            DaemonStatus, force: [DeviceForceStatus], latency: [DeviceLatency] = [], activity: DaemonActivity? = nil)
+            DaemonStatus, force: [DeviceForceStatus], latency: [DeviceLatency] = [], activity: DaemonActivity? = nil,
+            actions: [ActionStatus] = [])
         /// The settings after the change.
         case set(PublicSettings)
         /// The settings after the configuration was read again.
@@ -136,7 +138,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .ping(let time):
             out.append(contentsOf: #""ping","time":"#.utf8)
             WireFormat.appendSeconds(time, to: &out)
-        case .status(let status, let force, let latency, let activity):
+        case .status(let status, let force, let latency, let activity, let actions):
             out.append(contentsOf: #""status","status":"#.utf8)
             status.append(to: &out)
             JSONWriter.appendKey("force", to: &out)
@@ -146,6 +148,10 @@ public enum ServerMessage: Hashable, Sendable {
             if let activity {
                 JSONWriter.appendKey("activity", to: &out)
                 activity.append(to: &out)
+            }
+            if !actions.isEmpty {
+                JSONWriter.appendKey("actions", to: &out)
+                JSONWriter.appendList(actions, to: &out) { a, out in a.append(to: &out) }
             }
         case .set(let settings):
             out.append(contentsOf: #""set","settings":"#.utf8)

@@ -66,7 +66,7 @@ public enum MetricsTool {
         do throws(MessageDecodingError) { message = try ServerMessage(json: reply) } catch {
             throw .invalidMessage("status reply: \(error.message)")
         }
-        guard case .reply(_, .status(let s, _, let latency, _)) = message else {
+        guard case .reply(_, .status(let s, _, let latency, _, _)) = message else {
             throw .invalidMessage("the answer to status is not a status reply")
         }
         return MetricsText.render(s, latency: latency)

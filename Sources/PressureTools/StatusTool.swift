@@ -14,7 +14,8 @@ public enum StatusTool {
         was learned and on how many touches, peek and pop, and why force is off where it is; then each
         device's latency: frames queued and delivered, their mean and the bucket that holds the 99th
         percentile (`pressurectl metrics` gives the histograms whole); then what the daemon did since it
-        started (loop wakeups, connections accepted and refused, acceptErrors).
+        started (loop wakeups, connections accepted and refused, acceptErrors); then the actions in force
+        for each device (`[action]` sections), where there are any.
           --socket PATH   the daemon's socket (default $PRESSURED_SOCKET, else /run/pressured/pressured.sock)
           --json          the daemon's answer as it is, one JSON object
         """
@@ -44,6 +45,7 @@ public enum StatusTool {
             if json {
                 var out: [UInt8] = []
                 let since = reply["activity"].map { [("activity", $0)] } ?? []
+                    + (reply["actions"].map { [("actions", $0)] } ?? [])
                 JSONWriter.append(.object(members + [("force", .array(force)), ("latency", .array(latency))] + since), to: &out)
                 print(String(decoding: out, as: UTF8.self))
             } else {
@@ -64,6 +66,10 @@ public enum StatusTool {
                 if case .object(let since)? = reply["activity"] {
                     print("since start: " + since.map { "\($0.0) \($0.1.numberValue.map { String(Int($0)) } ?? "?")" }
                         .joined(separator: ", "))
+                }
+                for entry in reply["actions"]?.arrayValue ?? [] {
+                    guard let a = try? ActionStatus(json: entry) else { continue }
+                    print("device \(a.device) action: \(a.summary)")
                 }
             }
             return 0

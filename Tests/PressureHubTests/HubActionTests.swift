@@ -118,4 +118,18 @@ final class HubActionTests: XCTestCase {
         XCTAssertTrue(hub.actions(ofDevice: pad).isEmpty)
         XCTAssertFalse(hub.actions(ofDevice: device).isEmpty)
     }
+
+    func testStatusSaysWhichActionsAreInForce() throws {
+        try start("[action]\nGesture = longPress\nDoes = rightClick\nArea = 100x100+0+0 50x50+200+200\n")
+        let c = hub.connect(mayControl: false)
+        hub.receive(client: c, line: Array(#"{"request":"status","id":1}"#.utf8)[...], now: Timestamp(microseconds: 0))
+        let line = try XCTUnwrap(hub.drainedLines(c).last)
+        XCTAssertTrue(line.hasSuffix(
+            #","actions":[{"device":1,"gesture":"longPress","does":"rightClick","areas":["100x100+0+0","50x50+200+200"],"#
+                + #""source":"[action] test.conf:4"}]}"#), line)
+        try start("")
+        let d = hub.connect(mayControl: false)
+        hub.receive(client: d, line: Array(#"{"request":"status","id":1}"#.utf8)[...], now: Timestamp(microseconds: 0))
+        XCTAssertFalse(try XCTUnwrap(hub.drainedLines(d).last).contains("actions"), "none: no key")
+    }
 }

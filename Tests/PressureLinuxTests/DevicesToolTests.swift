@@ -144,6 +144,35 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertFalse(DevicesTool.table([try row(MemoryEvdev.multiTouchScreen())]).contains("filter:"), "off: no line")
     }
 
+    /// The actions in force for each panel, a line each with its section; in the JSON where there are any.
+    func testActionsInForceAreShownWithTheirSections() throws {
+        let configuration = try Configuration.parse("""
+            [action]
+            Gesture = longPress
+            Does = rightClick
+            [action]
+            MatchName = Nothing*
+            Gesture = pop
+            Does = middleClick
+            [action]
+            Gesture = pop
+            Does = key:Ctrl+C
+            Area = 960x1080+960+0
+            """, file: "a.conf")
+        let screen = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
+        let lines = DevicesTool.table([screen]).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("    action: ") }, [
+            "    action: longPress → rightClick ([action] a.conf:1)",
+            "    action: pop → key:Ctrl+C in 960x1080+960+0 ([action] a.conf:8)",
+        ])
+        XCTAssertTrue(DevicesTool.jsonLine(screen).hasSuffix(
+            #","actions":[{"gesture":"longPress","does":"rightClick","areas":[],"source":"[action] a.conf:1"},"#
+                + #"{"gesture":"pop","does":"key:Ctrl+C","areas":["960x1080+960+0"],"source":"[action] a.conf:8"}]}"#))
+        let plain = try row(MemoryEvdev.multiTouchScreen(), configuration: Configuration())
+        XCTAssertFalse(DevicesTool.table([plain]).contains("action:"), "none: no line")
+        XCTAssertFalse(DevicesTool.jsonLine(plain).contains("actions"), "none: no key")
+    }
+
     func testEmptyInputDirectoryFindsNothingAndSucceeds() throws {
         let dir = NSTemporaryDirectory() + "pressured-devices-empty-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -78,6 +78,11 @@ enum Samples {
         .status(status, force: [learningForce, configuredForce]), .status(DaemonStatus(), force: []),
         .status(DaemonStatus(devices: 1), force: [], latency: [latency, DeviceLatency(device: 2, node: "replay:a b.evemu")]),
         .status(status, force: [configuredForce], activity: DaemonActivity(wakeups: 1 << 40, accepted: 61, refused: 28, acceptErrors: 29)),
+        .status(status, force: [], actions: [
+            ActionStatus(device: 1, gesture: "pop", does: "rightClick", source: "[action] /etc/pressured/pressured.conf:7"),
+            ActionStatus(device: 2, gesture: "longPress", does: "key:Ctrl+C", areas: ["960x1080+0+0", "10x10+1910+1070"],
+                         source: "[action] a \"b\".conf:1"),
+        ]),
         .set(PublicSettings(forceTouch: false, sensitivity: .firm)), .set(PublicSettings(forceTouch: true, sensitivity: .light, haptics: false)), .reload(settings),
         .resetLearning(devices: [1, 3]), .resetLearning(devices: []),
     ]
