@@ -41,6 +41,12 @@ struct ActionRouter: Sendable {
     /// Whether the touch, once begun, is one an action may still take or took.
     func wouldTake(_ key: ContactKey) -> Bool { touches[key] != nil }
 
+    /// The gestures of a touch, once begun, whose action would take it (none once one fired: it is taken).
+    func armedGestures(_ key: ContactKey) -> [ActionGesture] {
+        guard case .armed(let armed)? = touches[key] else { return [] }
+        return armed.gestures
+    }
+
     /// A touch began at its event's screen point; `inRegion`: a region's owner has it; `force`: force
     /// gestures may act on its device now.
     mutating func touchBegan(_ e: PressureEvent, inRegion: Bool, force: Bool) -> ActionTouch.Effect {

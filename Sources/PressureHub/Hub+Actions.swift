@@ -20,6 +20,12 @@ extension Hub {
     /// Whether a touch that began (and was routed) may still be taken by an action, or was.
     public func actionMayTake(_ key: ContactKey) -> Bool { !actions.isEmpty && actions.wouldTake(key) }
 
+    /// The gestures of a touch that began (and was routed) whose action would take it: what a hold waits
+    /// for, as a region's `wants` are (none once an action fired: the touch is taken).
+    public func actionGestures(armedFor key: ContactKey) -> [GestureKind] {
+        actions.isEmpty ? [] : actions.armedGestures(key).map(\.kind)
+    }
+
     /// The device at index `i` takes the actions the configuration in force gives it.
     mutating func resolveActions(deviceAt i: Int) {
         let entry = devices.entries[i]

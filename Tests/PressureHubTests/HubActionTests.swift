@@ -90,6 +90,9 @@ final class HubActionTests: XCTestCase {
         XCTAssertTrue(firmPress().allSatisfy { $0.fired.isEmpty })
         let down = frame(0) { $0.slot(0, id: 7, x: 100, y: 100, p: 100) }
         XCTAssertEqual(down.fired, [])
+        let contact = try XCTUnwrap(hub.devices.entries[0].pipeline.currentTouches(.began, at: Timestamp(microseconds: 0)).first?.contact)
+        XCTAssertEqual(hub.actionGestures(armedFor: ContactKey(device: device, contact: contact)), [.longPress],
+                       "force off: the pop is not armed, the hold is")
         hub.tick(now: Timestamp(microseconds: 600_000))
         let work = hub.takeWork()
         XCTAssertEqual(work.actions.map(\.action), [.click(.middle)], "the long press fires from the timer")

@@ -39,6 +39,9 @@ public struct ArmedActions: Hashable, Sendable {
     /// No gesture of the touch has an action.
     public var isEmpty: Bool { byGesture.allSatisfy { $0 == nil } }
 
+    /// The gestures that have an action, in the order they can come (peek, pop, long press).
+    public var gestures: [ActionGesture] { ActionGesture.allCases.filter { self[$0] != nil } }
+
     private static func index(_ g: ActionGesture) -> Int {
         switch g {
         case .peek: return 0
