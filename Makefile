@@ -72,6 +72,7 @@ install: build
 	install -Dm644 docs/protocol.md $(DESTDIR)$(DOCDIR)/protocol.md
 	install -Dm644 docs/gestures.md $(DESTDIR)$(DOCDIR)/gestures.md
 	install -Dm644 docs/configuration.md $(DESTDIR)$(DOCDIR)/configuration.md
+	install -Dm644 docs/actions.md $(DESTDIR)$(DOCDIR)/actions.md
 	install -Dm644 docs/metrics.md $(DESTDIR)$(DOCDIR)/metrics.md
 	install -Dm644 docs/web.md $(DESTDIR)$(DOCDIR)/web.md
 	install -Dm644 docs/man/pressured-web.8 $(DESTDIR)$(MANDIR)/man8/pressured-web.8
