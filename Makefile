@@ -34,7 +34,7 @@ INSTALLED = $(BINDIR)/pressured $(BINDIR)/pressurectl $(BINDIR)/pressured-web \
 	$(UNITDIR)/pressured-metrics.service $(UNITDIR)/pressured-metrics.timer \
 	$(UNITDIR)/pressured-web.service $(UNITDIR)/pressured-web.socket $(SYSUSERSDIR)/pressured-web.conf \
 	$(UDEVDIR)/rules.d/70-pressured.rules $(DOCDIR)/protocol.md $(DOCDIR)/gestures.md \
-	$(DOCDIR)/configuration.md $(DOCDIR)/metrics.md $(DOCDIR)/web.md $(MANDIR)/man8/pressured.8 $(MANDIR)/man1/pressurectl.1 \
+	$(DOCDIR)/configuration.md $(DOCDIR)/actions.md $(DOCDIR)/metrics.md $(DOCDIR)/web.md $(MANDIR)/man8/pressured.8 $(MANDIR)/man1/pressurectl.1 \
 	$(MANDIR)/man8/pressured-web.8 $(addprefix $(WEBDIR)/,$(WEBFILES))
 
 .PHONY: all build install uninstall print-dirs
