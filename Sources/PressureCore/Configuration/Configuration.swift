@@ -2,7 +2,8 @@
 /// libinput's quirks and Android's IDC files. The format is documented in `docs/configuration.md`.
 ///
 /// A file holds at most one `[pressured]` section (``GestureSettings``) and any number of device sections,
-/// each matched against a ``DeviceDescription`` by name glob, vendor, product and bus. Several files merge in
+/// each matched against a ``DeviceDescription`` by name glob, vendor, product and bus (and of `[action]`
+/// sections, ``ActionSection``). Several files merge in
 /// order (``merged(_:)``); for each key, the last file and the last matching section that set it win.
 /// Parsing is pure: it takes the text and a file name for messages, and never reads a file.
 public struct Configuration: Hashable, Sendable {
