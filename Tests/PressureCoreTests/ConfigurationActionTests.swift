@@ -62,7 +62,7 @@ final class ConfigurationActionTests: XCTestCase {
     func testErrorsNameTheLine() {
         let cases: [(String, Int, ConfigurationError.Reason)] = [
             ("[action]\nGesture = tap\nDoes = rightClick\n", 2,
-             .invalidChoice(key: "Gesture", value: "tap", expected: "one of peek, pop, longpress")),
+             .invalidChoice(key: "Gesture", value: "tap", expected: "one of peek, pop, longPress")),
             ("[action]\nGesture = pop\nDoes = leftClick\n", 3,
              .invalidChoice(key: "Does", value: "leftClick", expected: TouchAction.expected)),
             ("[action]\nGesture = pop\nDoes = key:Ctrl+Banana\n", 3,

@@ -10,7 +10,13 @@ struct ActionSectionReader: ConfigurationValueReading {
             DeviceSection.Key.matchBus:
             try DeviceSectionReader(file: file, lineNumber: lineNumber).matchKey(key, value, into: &s.match)
         case ActionSection.Key.gesture:
-            s.gesture = try choice(key, value, ActionGesture.allCases.map { ($0.rawValue.lowercased(), $0) })
+            // The gesture's own spelling in the message (`longPress`); any case accepted.
+            let expected = "one of " + ActionGesture.allCases.map(\.rawValue).joined(separator: ", ")
+            try requireValue(key, value, expected)
+            guard let g = ActionGesture.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
+                throw fail(.invalidChoice(key: key, value: value, expected: expected))
+            }
+            s.gesture = g
         case ActionSection.Key.does:
             try requireValue(key, value, TouchAction.expected)
             do throws(ActionParseProblem) {
