@@ -10,14 +10,18 @@ struct ActionRouter: Sendable {
     /// Touches that began where actions are, until they end (idle ones are not kept).
     private var touches: [ContactKey: ActionTouch] = [:]
 
-    /// No device has actions.
-    var isEmpty: Bool { byDevice.isEmpty }
+    /// No device has actions, and no touch is armed or taken by one (a reload that took a device's
+    /// actions away leaves its touches down until they end).
+    var isEmpty: Bool { byDevice.isEmpty && touches.isEmpty }
 
     /// The actions in force for a device (none where it has none).
     func actions(ofDevice id: Int) -> DeviceActions { byDevice[id] ?? DeviceActions() }
 
-    /// Whether the device has actions (so its pipeline must report touches, to see where each begins).
-    func has(device id: Int) -> Bool { byDevice[id] != nil }
+    /// Whether the device has actions, or touches an action may take or took: its pipeline must report
+    /// touches, to see where each begins and that each ends.
+    func needsTouches(onDevice id: Int) -> Bool {
+        byDevice[id] != nil || touches.keys.contains { $0.device == id }
+    }
 
     /// The device's actions, as the configuration in force resolves them; touches already down keep what
     /// they armed.
@@ -65,11 +69,13 @@ struct ActionRouter: Sendable {
         return effect
     }
 
-    /// A touch ended or was cancelled.
-    mutating func touchEnded(_ e: PressureEvent) {
-        guard !touches.isEmpty, var state = touches[e.contactKey] else { return }
+    /// A touch ended or was cancelled; returns whether it was the last the actions kept of a device that
+    /// has none now (its pipeline may stop reporting touches).
+    mutating func touchEnded(_ e: PressureEvent) -> Bool {
+        guard !touches.isEmpty, var state = touches[e.contactKey] else { return false }
         _ = state.handle(.ended)
         store(state, e.contactKey)
+        return !needsTouches(onDevice: e.device)
     }
 
     private mutating func store(_ state: ActionTouch, _ key: ContactKey) {

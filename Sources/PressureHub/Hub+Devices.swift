@@ -115,7 +115,7 @@ extension Hub {
                 sent += send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled {
                     taken.ended(e.contactKey)
-                    if !actions.isEmpty { actions.touchEnded(e) }
+                    if !actions.isEmpty, actions.touchEnded(e) { updateTouchReporting() }
                     if regions.touchEnded(e), regions.isEmpty, !regions.ownsTouches(onDevice: id) {
                         updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
                     }

@@ -244,7 +244,7 @@ public struct Hub: ~Copyable, Sendable {
             // need every touch's begin too, to know where it is.
             devices.entries[i].pipeline.reportsTouches =
                 !regions.isEmpty || regions.ownsTouches(onDevice: id) || clients.listensToTouches(device: id)
-                || actions.has(device: id)
+                || actions.needsTouches(onDevice: id)
         }
     }
 }

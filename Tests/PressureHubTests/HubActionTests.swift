@@ -135,4 +135,22 @@ final class HubActionTests: XCTestCase {
         hub.receive(client: d, line: Array(#"{"request":"status","id":1}"#.utf8)[...], now: Timestamp(microseconds: 0))
         XCTAssertFalse(try XCTUnwrap(hub.drainedLines(d).last).contains("actions"), "none: no key")
     }
+
+    /// A reload that takes the actions away while a taken touch is down: the touch is followed to its end,
+    /// and only then does the device stop reporting touches.
+    func testATouchTakenBeforeAReloadStaysTakenUntilItLifts() throws {
+        try start("[action]\nGesture = pop\nDoes = rightClick\n")
+        let seen = [
+            frame(0) { $0.slot(1, id: 5, x: 100, y: 100, p: 100) },
+            frame(10) { $0.slot(1, p: 500) },
+            frame(20) { $0.slot(1, p: 900) },
+        ]
+        XCTAssertEqual(seen.map(\.fired.count), [0, 0, 1])
+        hub.reload(try TestDevices.configuration())
+        XCTAssertTrue(hub.devices.entries[0].pipeline.reportsTouches, "the taken touch is still down")
+        XCTAssertEqual(frame(30) { $0.slot(1, p: 800) }.cancelled, [1])
+        XCTAssertEqual(frame(40) { $0.slot(1, id: -1) }.cancelled, [])
+        XCTAssertFalse(hub.devices.entries[0].pipeline.reportsTouches, "nothing needs touches any longer")
+        XCTAssertTrue(hub.actions.isEmpty)
+    }
 }
