@@ -9,16 +9,27 @@ import PressureCore
 /// actions' decisions (the touch is still taken) and says once why nothing is clicked. The daemon's loop
 /// owns it.
 final class PanelActions {
+    /// Makes a panel's `kind` device: ``ActionDevice`` through uinput in the daemon; a recorder in tests.
+    typealias Maker = (_ kind: ActionDeviceKind, _ panelName: String, _ panelNode: String, _ keys: [UInt16])
+        throws(SystemError) -> any ActionOutput
+
     private struct Panel {
         var name: String
         var node: String
-        var pointer: ActionDevice?
-        var keyboard: ActionDevice?
+        var pointer: (any ActionOutput)?
+        var keyboard: (any ActionOutput)?
         /// The keys the keyboard was made with.
         var keys: [UInt16] = []
     }
 
     private var panels: [Int: Panel] = [:]
+    private let maker: Maker
+
+    init(maker: @escaping Maker = { kind, name, node, keys throws(SystemError) in
+        try ActionDevice(kind, panelName: name, panelNode: node, keys: keys)
+    }) {
+        self.maker = maker
+    }
 
     /// The panel `id` (named `name`, at `node`) has `actions` now: its devices are made or destroyed to fit.
     func update(_ id: Int, name: String, node: String, actions: DeviceActions) {
@@ -67,9 +78,9 @@ final class PanelActions {
         return keys
     }
 
-    private func make(_ kind: ActionDeviceKind, _ panel: Panel, keys: [UInt16]) -> ActionDevice? {
+    private func make(_ kind: ActionDeviceKind, _ panel: Panel, keys: [UInt16]) -> (any ActionOutput)? {
         do {
-            let device = try ActionDevice(kind, panelName: panel.name, panelNode: panel.node, keys: keys)
+            let device = try maker(kind, panel.name, panel.node, keys)
             Log.info("\(panel.node): actions \(kind == .pointer ? "click" : "press keys") through \(device.node), \"\(kind.name(forPanel: panel.name))\"")
             return device
         } catch {
@@ -81,3 +92,12 @@ final class PanelActions {
 
 @available(*, unavailable, message: "PanelActions belongs to the daemon's loop")
 extension PanelActions: Sendable {}
+
+/// What an action device is to ``PanelActions``: written, closed, and named in the log.
+protocol ActionOutput: AnyObject {
+    var node: String { get }
+    func write(_ events: [InputEvent])
+    func close()
+}
+
+extension ActionDevice: ActionOutput {}
