@@ -38,19 +38,7 @@ public struct DeviceSection: Hashable, Sendable {
     /// Touch thresholds and palm size (``TrackingOverride``, resolved by ``ResolvedTracking``).
     public var tracking = TrackingOverride()
     /// `Filter`, `FilterPalms`, `FilterMethod` (``FilterMode``); nil where the section does not say.
-    public var filterKeys = FilterKeys()
-    public var filter: Bool? {
-        get { filterKeys.on }
-        set { filterKeys.on = newValue }
-    }
-    public var filterPalms: Bool? {
-        get { filterKeys.palms }
-        set { filterKeys.palms = newValue }
-    }
-    public var filterMethod: FilterMethod? {
-        get { filterKeys.method }
-        set { filterKeys.method = newValue }
-    }
+    public var filter = FilterKeys()
     /// The line of every key given, by key.
     public var keyLines: [String: Int]
 

@@ -30,23 +30,23 @@ public struct FilterMode: Hashable, Sendable {
     public static func resolve(for device: DeviceDescription, in configuration: Configuration) -> FilterMode {
         var mode = FilterMode()
         for s in configuration.settingsSections {
-            if let v = s.filter {
+            if let v = s.filter.on {
                 mode.on = v
                 mode.source = "[pressured] \(s.file):\(s.keyLines[DeviceSection.Key.filter] ?? s.line)"
             }
-            if let v = s.filterPalms { mode.palms = v }
-            if let v = s.filterMethod {
+            if let v = s.filter.palms { mode.palms = v }
+            if let v = s.filter.method {
                 mode.method = v
                 mode.methodSource = "[pressured] \(s.file):\(s.keyLines[DeviceSection.Key.filterMethod] ?? s.line)"
             }
         }
         for section in configuration.matchingSections(for: device) {
-            if let v = section.filter {
+            if let v = section.filter.on {
                 mode.on = v
                 mode.source = section.source(of: DeviceSection.Key.filter)
             }
-            if let v = section.filterPalms { mode.palms = v }
-            if let v = section.filterMethod {
+            if let v = section.filter.palms { mode.palms = v }
+            if let v = section.filter.method {
                 mode.method = v
                 mode.methodSource = section.source(of: DeviceSection.Key.filterMethod)
             }

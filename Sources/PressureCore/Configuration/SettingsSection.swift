@@ -19,19 +19,7 @@ public struct SettingsSection: Hashable, Sendable {
     /// `MaxClients`: the most clients served at once (``Configuration/maximumClients``).
     public var maxClients: Int?
     /// `Filter`, `FilterPalms`, `FilterMethod` for every touchscreen (``FilterMode``); a device section's win.
-    public var filterKeys = FilterKeys()
-    public var filter: Bool? {
-        get { filterKeys.on }
-        set { filterKeys.on = newValue }
-    }
-    public var filterPalms: Bool? {
-        get { filterKeys.palms }
-        set { filterKeys.palms = newValue }
-    }
-    public var filterMethod: FilterMethod? {
-        get { filterKeys.method }
-        set { filterKeys.method = newValue }
-    }
+    public var filter = FilterKeys()
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 
