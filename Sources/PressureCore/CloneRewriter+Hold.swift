@@ -34,17 +34,30 @@ extension CloneRewriter {
     mutating func rewriteHolding(
         _ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool, holds: CloneHolds, into out: inout [InputEvent]
     ) {
-        pending.append(contentsOf: events)
-        guard let end = pending.lastIndex(where: { $0.type == EventType.syn && $0.code == SynCode.report }) else { return }
-        let frames = pending[...end]
-        if singleTouch != nil {
-            translated.removeAll(keepingCapacity: true)
-            singleTouch?.translate(frames, held: held, into: &translated)
-            passHolding(translated[...], cancelling, holds, &out)
-        } else {
-            passHolding(frames, cancelling, holds, &out)
+        let isEnd = { (e: InputEvent) in e.type == EventType.syn && e.code == SynCode.report }
+        guard !pending.isEmpty else {
+            // The usual case, a frame read whole: no copy.
+            guard let end = events.lastIndex(where: isEnd) else { return pending.append(contentsOf: events) }
+            passFrames(events[...end], cancelling, held, holds, &out)
+            pending.append(contentsOf: events[(end + 1)...])
+            return
         }
+        pending.append(contentsOf: events)
+        guard let end = pending.lastIndex(where: isEnd) else { return }
+        let frames = Array(pending[...end])
         pending.removeSubrange(...end)
+        passFrames(frames[...], cancelling, held, holds, &out)
+    }
+
+    /// Whole frames, a single-touch panel's through its slot first.
+    private mutating func passFrames(
+        _ frames: ArraySlice<InputEvent>, _ cancelling: [Int], _ held: Bool, _ holds: CloneHolds, _ out: inout [InputEvent]
+    ) {
+        guard singleTouch != nil else { return passHolding(frames, cancelling, holds, &out) }
+        translated.removeAll(keepingCapacity: true)
+        singleTouch?.translate(frames, held: held, into: &translated)
+        let translatedFrames = translated
+        passHolding(translatedFrames[...], cancelling, holds, &out)
     }
 
     private mutating func passHolding(

@@ -283,7 +283,7 @@ def two_fingers():
 # Scenario 24: filter mode holding (FilterMethod = hold), one touch of each kind, under a region over the
 # left half of the screen that wants previews (device units: no screen configured).
 HOLD_REGION = {"x": 0, "y": 0, "width": 2048, "height": 4096}
-HOLD_TOUCHES = ("tap", "pop", "drag", "outside", "still", "still-then-pop")
+HOLD_TOUCHES = ("tap", "pop", "drag", "outside", "still", "drag-then-pop")
 
 
 def hold_touches():
@@ -291,7 +291,8 @@ def hold_touches():
     the region (80 ms); a firm press there that peeks (353, 1.4 average touches) and pops (504); a drag there,
     2.5 mm a frame (the panel's 16 units a mm; the slop is 2 mm); a light tap outside it; a still touch
     there, 0.8 s with no change (the panel sends nothing: the long-press time lets it go, on the daemon's
-    timer); a still touch there for 0.6 s that then presses on to a pop."""
+    timer); a drag there, let go past the slop, that then presses on to a pop (a still touch let go at the
+    long-press time cannot peek: pressured's long press came first)."""
     s = Script(header_of(PEEK_POP))
     t = 0.0
 
@@ -310,7 +311,7 @@ def hold_touches():
     contact(3, 500, (150,) * 10, dx=40)
     contact(4, 3000, (80, 200, 150, 100))
     contact(5, 1000, (150,) * 40)
-    contact(6, 1000, (150,) * 30 + (300, 400, 500, 600, 700, 400))
+    contact(6, 1000, (150, 150, 150, 150, 300, 400, 500, 600, 700, 400), dx=40)
     return s.write(WORK, "hold-touches.evemu")
 
 
