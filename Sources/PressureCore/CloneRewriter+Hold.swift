@@ -80,7 +80,7 @@ extension CloneRewriter {
             } else if e.type == EventType.key {
                 if !keepsOther(e) { continue }
             } else if e.type == EventType.syn && e.code == SynCode.report {
-                markPalms(cancelling.filter { !held.indices.contains($0) || !held[$0].isKept }, &out)
+                endFrame(cancelling, &out)
                 endHoldFrame(&out)
                 put(e.type, e.code, e.value, &out)
                 settle(cancelling: cancelling, holds: holds, into: &out)

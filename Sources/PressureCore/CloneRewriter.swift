@@ -131,7 +131,7 @@ public struct CloneRewriter: Sendable {
     }
 
     /// Before a frame's `SYN_REPORT`: what the hub cancels (a held touch's cancel is hold mode's).
-    private mutating func endFrame(_ cancelling: [Int], _ out: inout [InputEvent]) {
+    mutating func endFrame(_ cancelling: [Int], _ out: inout [InputEvent]) {
         switch mode {
         case .cancel: markPalms(cancelling, &out)
         case .hold: markPalms(cancelling.filter { !held.indices.contains($0) || !held[$0].isKept }, &out)
@@ -139,7 +139,7 @@ public struct CloneRewriter: Sendable {
     }
 
     /// The slots to cancel that are not palms yet become palms; the current slot is put back.
-    mutating func markPalms(_ cancelling: [Int], _ out: inout [InputEvent]) {
+    private mutating func markPalms(_ cancelling: [Int], _ out: inout [InputEvent]) {
         var marked = false
         for s in cancelling where slots.indices.contains(s) && slots[s].apply(.cancel) == .markPalm {
             put(EventType.abs, AbsCode.mtSlot, Int32(s), &out)
