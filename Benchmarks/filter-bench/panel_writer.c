@@ -16,8 +16,8 @@
  * CLOCK_MONOTONIC just before that write() is kept in memory and written to LOG ("k t_before_ns") after
  * the last frame, then renamed into place: LOG appearing means the stream is over.
  * Tap (-t): one finger down, 10 frames of slight movement at RATE_HZ (1 unit a frame: 0.1 mm), up: what
- * libinput must see as TOUCH_DOWN ... TOUCH_UP. Drag (-g): the same moving 5 units (0.5 mm) a frame, so it
- * passes a 2 mm slop on its 5th move. -c COUNT: that many taps or drags (tracking ids 1..COUNT), 100 ms
+ * libinput must see as TOUCH_DOWN ... TOUCH_UP. Drag (-g): the same moving 5 units (0.5 mm) a frame across,
+ * so it passes a 2 mm slop on its 4th move (20 units across, 4 down). -c COUNT: that many taps or drags (tracking ids 1..COUNT), 100 ms
  * apart, 12 frames each (frame 12g is touch g's down, 12g + 11 its lift). LOG is written the same way.
  */
 #define _GNU_SOURCE

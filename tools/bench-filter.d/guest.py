@@ -270,7 +270,8 @@ def read_frames(node, frames, done):
 def held_run(label, template, mode):
     """A held run (the module's doc, 3.): the delays, in ms, of each touch's down (and a tap's up) on the
     clone after the panel's frame that decided it: a tap's lift (frame 11 of its 12), a drag's move past
-    the 2 mm slop (frame 5: 25 units at 10 a mm). Returns (downs, ups) or an error string."""
+    the 2 mm slop (frame 4: 20 units across at 10 a mm and 4 down, just past it). Returns (downs, ups) or
+    an error string."""
     sys.path.insert(0, os.path.join(REPO, "clients", "python"))
     import pressured  # noqa: E402  (the repository's client, not installed in the guest)
     w, dev = panel(mode)
@@ -299,7 +300,7 @@ def held_run(label, template, mode):
         ups = [t for t, k in frames if k == "up"]
         if len(downs) != HELD or len(ups) != HELD:
             return f"{len(downs)} downs and {len(ups)} ups on the clone, not {HELD} each"
-        decided = 11 if mode == "taps" else 5
+        decided = 11 if mode == "taps" else 4
         return ([(downs[g] - written[12 * g + decided]) / 1e6 for g in range(HELD)],
                 [(ups[g] - written[12 * g + 11]) / 1e6 for g in range(HELD)])
     finally:
