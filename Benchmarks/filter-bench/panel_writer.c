@@ -1,6 +1,6 @@
 /* panel_writer: the touch panel of tools/bench-filter, a uinput device written at a steady pace.
  *
- *   panel_writer -d DEVFILE -l LOG [-n FRAMES] [-r RATE_HZ] [-t]
+ *   panel_writer -d DEVFILE -l LOG [-n FRAMES] [-r RATE_HZ] [-t | -g] [-c COUNT]
  *
  * The device, "filterbench panel": a 10-slot protocol-B touchscreen with pressure (ABS_MT_SLOT,
  * TRACKING_ID, POSITION_X/Y 0..4095 at 10 units/mm, PRESSURE 0..255), the single-touch axes a real panel
@@ -15,8 +15,10 @@
  * is one write() of all its events ending in SYN_REPORT, as a panel's driver sends it in one go;
  * CLOCK_MONOTONIC just before that write() is kept in memory and written to LOG ("k t_before_ns") after
  * the last frame, then renamed into place: LOG appearing means the stream is over.
- * Tap (-t): one finger down, 10 frames of slight movement at RATE_HZ, up: what libinput must see as
- * TOUCH_DOWN ... TOUCH_UP. LOG is written the same way.
+ * Tap (-t): one finger down, 10 frames of slight movement at RATE_HZ (1 unit a frame: 0.1 mm), up: what
+ * libinput must see as TOUCH_DOWN ... TOUCH_UP. Drag (-g): the same moving 5 units (0.5 mm) a frame across,
+ * so it passes a 2 mm slop on its 4th move (20 units across, 4 down). -c COUNT: that many taps or drags (tracking ids 1..COUNT), 100 ms
+ * apart, 12 frames each (frame 12g is touch g's down, 12g + 11 its lift). LOG is written the same way.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -91,25 +93,27 @@ static void emit(int type, int code, int value) {
 }
 
 int main(int argc, char **argv) {
-    long frames = 5000, rate = 250;
-    int tap = 0, opt;
+    long frames = 5000, rate = 250, count = 1;
+    int tap = 0, step = 1, opt;
     const char *devfile = NULL, *logpath = NULL;
-    while ((opt = getopt(argc, argv, "d:l:n:r:t")) != -1) {
+    while ((opt = getopt(argc, argv, "d:l:n:r:tgc:")) != -1) {
         switch (opt) {
         case 'd': devfile = optarg; break;
         case 'l': logpath = optarg; break;
         case 'n': frames = atol(optarg); break;
         case 'r': rate = atol(optarg); break;
         case 't': tap = 1; break;
+        case 'g': tap = 1, step = 5; break;
+        case 'c': count = atol(optarg); break;
         default: goto usage;
         }
     }
-    if (!devfile || !logpath || frames < 1 || rate < 1) {
+    if (!devfile || !logpath || frames < 1 || rate < 1 || count < 1) {
     usage:
-        fprintf(stderr, "usage: panel_writer -d DEVFILE -l LOG [-n FRAMES] [-r RATE_HZ] [-t]\n");
+        fprintf(stderr, "usage: panel_writer -d DEVFILE -l LOG [-n FRAMES] [-r RATE_HZ] [-t | -g] [-c COUNT]\n");
         return 2;
     }
-    if (tap) frames = 12; /* down, 10 moves, up */
+    if (tap) frames = 12 * count; /* each: down, 10 moves, up */
 
     sigset_t ss; /* taken with sigwaitinfo, never delivered */
     sigemptyset(&ss);
@@ -154,20 +158,21 @@ int main(int argc, char **argv) {
     long late = 0;
     for (long k = 0; k < frames; k++) {
         nev = 0;
+        long g = k / 12, i = k % 12; /* tap or drag g, its frame i */
         if (tap) {
             emit(EV_ABS, ABS_MT_SLOT, 0);
-            if (k == frames - 1) {
+            if (i == 11) {
                 emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
                 emit(EV_KEY, BTN_TOUCH, 0);
                 emit(EV_ABS, ABS_PRESSURE, 0);
             } else {
-                if (k == 0) emit(EV_ABS, ABS_MT_TRACKING_ID, 1);
-                emit(EV_ABS, ABS_MT_POSITION_X, 2000 + (int)k);
-                emit(EV_ABS, ABS_MT_POSITION_Y, 2000 + (int)k);
+                if (i == 0) emit(EV_ABS, ABS_MT_TRACKING_ID, 1 + (int)g);
+                emit(EV_ABS, ABS_MT_POSITION_X, 2000 + step * (int)i);
+                emit(EV_ABS, ABS_MT_POSITION_Y, 2000 + (int)i);
                 emit(EV_ABS, ABS_MT_PRESSURE, 60);
-                if (k == 0) emit(EV_KEY, BTN_TOUCH, 1);
-                emit(EV_ABS, ABS_X, 2000 + (int)k);
-                emit(EV_ABS, ABS_Y, 2000 + (int)k);
+                if (i == 0) emit(EV_KEY, BTN_TOUCH, 1);
+                emit(EV_ABS, ABS_X, 2000 + step * (int)i);
+                emit(EV_ABS, ABS_Y, 2000 + (int)i);
                 emit(EV_ABS, ABS_PRESSURE, 60);
             }
         } else {
@@ -185,7 +190,7 @@ int main(int argc, char **argv) {
             emit(EV_ABS, ABS_PRESSURE, 1 + (int)((k * 7) % 255));
         }
         emit(EV_SYN, SYN_REPORT, 0);
-        int64_t due = start + k * period;
+        int64_t due = start + k * period + (tap ? g * 100000000LL : 0);
         struct timespec ts = {.tv_sec = due / 1000000000LL, .tv_nsec = due % 1000000000LL};
         while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
         tb[k] = now_ns();

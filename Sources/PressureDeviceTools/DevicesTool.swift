@@ -166,17 +166,25 @@ public enum DevicesTool {
         return "calibration: floor \(k.floor) (\(s.floor)), average \(k.average) (\(s.average)), top \(k.top) (\(s.top))"
     }
 
-    /// Filter mode for a device it is on for: whether its touches can be cancelled.
+    /// Filter mode for a device it is on for: whether its touches can be kept from the app, and how
+    /// (``FilterMethod``, with where it was set).
     static func filterLine(_ r: Row) -> String {
         let palms = r.filter.palms ? ", palms marked" : ""
+        let method = " (FilterMethod = \(r.filter.method.rawValue), \(r.filter.methodSource))"
+        let taken = r.filter.method == .hold
+            ? "the touches a gesture could take are held back until pressured knows what they are"
+            : "the touches a gesture takes are cancelled"
         switch r.device.cloneSlots {
         case nil:
             let why = r.device.whyNotCancellable ?? "no slots"
             return "filter: on (\(r.filter.source)), but its touches cannot be cancelled (\(why)): served as it is"
         case .panels:
-            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled\(palms)"
+            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone on which \(taken)\(method)\(palms)"
         case .one:
-            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture takes is cancelled\(palms)"
+            let one = r.filter.method == .hold
+                ? "the touch a gesture could take is held back until pressured knows what it is"
+                : "the touch a gesture takes is cancelled"
+            return "filter: on (\(r.filter.source)): grabbed, the compositor gets a clone with one multi-touch slot, on which \(one)\(method)\(palms)"
         }
     }
 
@@ -214,9 +222,9 @@ public enum DevicesTool {
 
     /// One device as a JSON object (no newline). Keys: node, name, bus, vendor, product, kind,
     /// contacts, slots (slotted only), pressure (null without), forceCapability, maximumPossibleForce,
-    /// calibration (null without), filter (`on`, `palms`, `cancellable`: by slot, `source`), and where
-    /// the configuration gives the device any, actions (each `gesture`, `does`, `areas`, `source`, as
-    /// `status` has them).
+    /// calibration (null without), filter (`on`, `palms`, `cancellable`: by slot, `source`, `method`:
+    /// `hold` or `cancel`, `methodSource`), and where the configuration gives the device any, actions (each
+    /// `gesture`, `does`, `areas`, `source`, as `status` has them).
     public static func jsonLine(_ r: Row) -> String {
         let d = r.device
         let id = d.description.identity
@@ -248,7 +256,8 @@ public enum DevicesTool {
             s += ",\"calibration\":null"
         }
         s += ",\"filter\":{\"on\":\(r.filter.on),\"palms\":\(r.filter.palms),\"cancellable\":\(r.cancellable)"
-        s += ",\"source\":" + jsonString(r.filter.source) + "}"
+        s += ",\"source\":" + jsonString(r.filter.source) + ",\"method\":\"\(r.filter.method.rawValue)\""
+        s += ",\"methodSource\":" + jsonString(r.filter.methodSource) + "}"
         if !r.actions.isEmpty {
             var out: [UInt8] = []
             JSONWriter.appendList(r.actions.actions, to: &out) { a, out in

@@ -119,10 +119,10 @@ public enum FilterTool {
         guard Glibc.access(file, R_OK) == 0 else { return [] }
         do throws(ConfigurationLoadError) {
             let configuration = try ConfigurationLoader.load(paths: [file])
-            let settings = configuration.settingsSections.filter { $0.filter == true }.map {
+            let settings = configuration.settingsSections.filter { $0.filter.on == true }.map {
                 "[pressured] \($0.file):\($0.keyLines[DeviceSection.Key.filter] ?? $0.line)"
             }
-            return settings + configuration.sections.filter { $0.filter == true }.map {
+            return settings + configuration.sections.filter { $0.filter.on == true }.map {
                 $0.source(of: DeviceSection.Key.filter)
             }
         } catch {

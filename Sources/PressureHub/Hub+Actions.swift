@@ -55,6 +55,7 @@ extension Hub {
         let at = pipeline.geometry.normalized(
             x: e.x, y: e.y, xAxis: pipeline.device.xAxis, yAxis: pipeline.device.yAxis)
         taken.gave(g, of: e.contactKey)
+        if !held.isEmpty { held.gave(g, of: e.contactKey) }
         work.actions.append(
             FiredAction(device: e.device, contact: e.contact, action: action.does, x: at.x, y: at.y, time: e.time))
         work.notices.append(.debug("device \(e.device) contact \(e.contact): \(action) (\(action.source))"))

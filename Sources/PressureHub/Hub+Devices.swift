@@ -49,6 +49,7 @@ extension Hub {
         regions.forget(device: id)
         taken.forget(device: id)
         actions.forget(device: id)
+        held.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
         broadcastDevice(.removed, info)
     }
@@ -71,6 +72,7 @@ extension Hub {
                 devices.entries[i].latency.frameEnded(at: devices.entries[i].clock.hubTime(of: e.time) ?? handedOverAt)
             }
         }
+        if !held.isEmpty, let t = devices.entries[i].lastTime { letGoHeld(deviceAt: i, at: t) }
     }
 
     /// After `SYN_DROPPED` and a libevdev resync: the device's true slot state.
@@ -103,6 +105,7 @@ extension Hub {
                 if phase == .began {
                     regions.touchBegan(e)
                     if !actions.isEmpty { actionTouchBegan(e, deviceAt: i) }
+                    if held.holds(device: id) { holdIfTakeable(e, deviceAt: i) }
                 }
                 var touch = e
                 // No rising hint towards a gesture the owner of the touch's region will never get.
@@ -116,6 +119,7 @@ extension Hub {
                 if phase == .ended || phase == .cancelled {
                     taken.ended(e.contactKey)
                     if !actions.isEmpty, actions.touchEnded(e) { updateTouchReporting() }
+                    if !held.isEmpty { held.ended(e.contactKey, cancelled: phase == .cancelled) }
                     if regions.touchEnded(e), regions.isEmpty, !regions.ownsTouches(onDevice: id) {
                         updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
                     }
@@ -131,6 +135,7 @@ extension Hub {
                     break
                 case .owner(let client, let event, let region, let app, let menu):
                     taken.gave(g, of: e.contactKey)
+                    if !held.isEmpty { held.gave(g, of: e.contactKey) }
                     if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) {
                         HapticCues.add(delivered, of: e, settings: settings, haptics: haptics, to: &work.haptics)
                     }

@@ -116,12 +116,13 @@ final class DevicesToolTests: XCTestCase {
         XCTAssertEqual(r.calibration?.sources.floor, "default")
     }
 
-    /// Filter mode where the configuration turns it on: a panel with slots can have its touches cancelled,
-    /// a single-touch touchscreen through its clone's one slot, a protocol A panel cannot and says it is
-    /// served as it is; the JSON says each.
+    /// Filter mode where the configuration turns it on, cancelling: a panel with slots can have its touches
+    /// cancelled, a single-touch touchscreen through its clone's one slot, a protocol A panel cannot and
+    /// says it is served as it is; the JSON says each.
     func testFilterModeSaysWhetherTouchesCanBeCancelled() throws {
         let path = NSTemporaryDirectory() + "pressured-devices-filter-\(getpid()).conf"
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("[pressured]\nFilter = on\n".utf8)))
+        let text = "[pressured]\nFilter = on\nFilterMethod = cancel\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         defer { unlink(path) }
         let configuration = try ConfigurationLoader.load(paths: [path])
         let screen = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
@@ -133,14 +134,16 @@ final class DevicesToolTests: XCTestCase {
         let protocolA = try row(anonymous, configuration: configuration)
         let lines = DevicesTool.table([screen, resistive, protocolA]).split(separator: "\n").map(String.init)
         let source = "[pressured] \(path):2"
+        let method = " (FilterMethod = cancel, [pressured] \(path):3)"
         XCTAssertEqual(lines.filter { $0.hasPrefix("    filter: ") }, [
-            "    filter: on (\(source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled",
-            "    filter: on (\(source)): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture takes is cancelled",
+            "    filter: on (\(source)): grabbed, the compositor gets a clone on which the touches a gesture takes are cancelled\(method)",
+            "    filter: on (\(source)): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture takes is cancelled\(method)",
             "    filter: on (\(source)), but its touches cannot be cancelled (protocol A: anonymous contacts, no slots): served as it is",
         ])
         XCTAssertTrue(DevicesTool.jsonLine(screen).contains(#""filter":{"on":true,"palms":false,"cancellable":true,"source":"[pressured] "#))
         XCTAssertTrue(DevicesTool.jsonLine(resistive).contains(#""cancellable":true"#))
         XCTAssertTrue(DevicesTool.jsonLine(protocolA).contains(#""cancellable":false"#))
+        XCTAssertTrue(DevicesTool.jsonLine(screen).contains(#""method":"cancel","methodSource":"[pressured] "#))
         XCTAssertFalse(DevicesTool.table([try row(MemoryEvdev.multiTouchScreen())]).contains("filter:"), "off: no line")
     }
 
@@ -171,6 +174,22 @@ final class DevicesToolTests: XCTestCase {
         let plain = try row(MemoryEvdev.multiTouchScreen(), configuration: Configuration())
         XCTAssertFalse(DevicesTool.table([plain]).contains("action:"), "none: no line")
         XCTAssertFalse(DevicesTool.jsonLine(plain).contains("actions"), "none: no key")
+    }
+
+    /// Filter mode holding, by default: the line and the JSON say so, and where it comes from.
+    func testFilterModeSaysItHoldsByDefault() throws {
+        let path = NSTemporaryDirectory() + "pressured-devices-hold-\(getpid()).conf"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("[pressured]\nFilter = on\n".utf8)))
+        defer { unlink(path) }
+        let configuration = try ConfigurationLoader.load(paths: [path])
+        let screen = try row(MemoryEvdev.multiTouchScreen(), configuration: configuration)
+        let resistive = try row(MemoryEvdev.resistivePanel(), configuration: configuration)
+        let lines = DevicesTool.table([screen, resistive]).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("    filter: ") }, [
+            "    filter: on ([pressured] \(path):2): grabbed, the compositor gets a clone on which the touches a gesture could take are held back until pressured knows what they are (FilterMethod = hold, default)",
+            "    filter: on ([pressured] \(path):2): grabbed, the compositor gets a clone with one multi-touch slot, on which the touch a gesture could take is held back until pressured knows what it is (FilterMethod = hold, default)",
+        ])
+        XCTAssertTrue(DevicesTool.jsonLine(screen).contains(#""method":"hold","methodSource":"default"}"#))
     }
 
     func testEmptyInputDirectoryFindsNothingAndSucceeds() throws {

@@ -8,11 +8,20 @@ guest's tmpfs). Usage: guest.py OUT (the writable results share, holding config.
 2. libinput, for every server: `libinput debug-events` on the clone and on the panel while a tap is
    written, and once on the panel with no server (the control: this libinput does see the panel's touches
    when nobody grabs it, so silence under the grab is the grab's doing).
+3. Held touches, for every server whose template names `{socket}` (pressured with FilterMethod = hold): a
+   client owns a region over the whole panel that wants previews, and the writer makes taps, then drags;
+   the clone is read here, each frame with its kernel time stamp: how long after the panel's lift a held
+   tap's down and up reach the clone, and how long after the panel's frame that passes the slop a drag's
+   down does.
 Writes OUT/results.txt (the table and the libinput lines); logs of every process go to OUT/logs/.
 Asserts nothing: a run that fails gets a row saying why and the next one goes on.
 """
+import array
+import fcntl
 import json
 import os
+import struct
+import threading
 import re
 import shutil
 import signal
@@ -27,6 +36,8 @@ LOGS = os.path.join(OUT, "logs")
 RUN = "/run/bench-filter"  # tmpfs: nothing goes over 9p while measuring
 PANEL = "filterbench panel"  # panel_writer.c's device name
 HZ = os.sysconf("SC_CLK_TCK")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HELD = 20  # taps, and drags, a held run writes
 
 
 def log(msg):
@@ -91,11 +102,13 @@ def cpu_ms(pid):
 
 
 def panel(mode):
-    """panel_writer, gated, with its node; (process, node) or (process, None)."""
+    """panel_writer, gated, with its node; (process, node) or (process, None). `mode`: stream, tap, or
+    taps or drags (HELD of them)."""
     shutil.rmtree(RUN, ignore_errors=True)
     os.makedirs(RUN)
     argv = [f"{BIN}/panel_writer", "-d", f"{RUN}/dev", "-l", f"{RUN}/writer.log", "-r", str(CFG["rate"])]
-    argv += ["-t"] if mode == "tap" else ["-n", str(CFG["frames"])]
+    argv += {"tap": ["-t"], "taps": ["-t", "-c", str(HELD)], "drags": ["-g", "-c", str(HELD)]}.get(
+        mode, ["-n", str(CFG["frames"])])
     w = start("writer", argv)
     ok = wait_for(lambda: os.path.exists(f"{RUN}/dev") or w.poll() is not None, 30)
     return w, (read(f"{RUN}/dev").strip() if ok and w.poll() is None else None)
@@ -103,6 +116,7 @@ def panel(mode):
 
 def server(label, template, dev):
     cmd = template.replace("{dev}", dev).replace("{bin}", BIN).replace("{run}", RUN)
+    cmd = cmd.replace("{socket}", f"{RUN}/server.sock")
     before = events_now()
     s = start("server", ["sh", "-c", "exec " + cmd])
     clone = wait_for(lambda: clone_of_panel(before) or (s.poll() is not None and "exited"), 30)
@@ -225,6 +239,102 @@ def libinput_run(label, template, env):
         keep_logs(f"libinput-{label}")
 
 
+EVIOCSCLOCKID = 0x400445a0  # _IOW('E', 0xa0, int)
+EVENT = struct.Struct("llHHi")  # struct input_event on a 64-bit kernel
+
+
+def read_frames(node, frames, done):
+    """Reads the clone until `done` is set: each SYN_REPORT as (kernel stamp ns, 'down' / 'up' / '') by the
+    tracking ids it carries, the stamps on CLOCK_MONOTONIC (the writer's clock)."""
+    fd = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+    fcntl.ioctl(fd, EVIOCSCLOCKID, array.array("i", [time.CLOCK_MONOTONIC]))
+    kind = ""
+    try:
+        while not done.is_set():
+            try:
+                data = os.read(fd, EVENT.size * 64)
+            except BlockingIOError:
+                time.sleep(0.001)
+                continue
+            for off in range(0, len(data) - EVENT.size + 1, EVENT.size):
+                sec, usec, typ, code, value = EVENT.unpack_from(data, off)
+                if typ == 3 and code == 0x39:
+                    kind = "down" if value >= 0 else "up"
+                elif typ == 0 and code == 0:
+                    frames.append((sec * 1_000_000_000 + usec * 1000, kind))
+                    kind = ""
+    finally:
+        os.close(fd)
+
+
+def held_run(label, template, mode):
+    """A held run (the module's doc, 3.): the delays, in ms, of each touch's down (and a tap's up) on the
+    clone after the panel's frame that decided it: a tap's lift (frame 11 of its 12), a drag's move past
+    the 2 mm slop (frame 4: 20 units across at 10 a mm and 4 down, just past it). Returns (downs, ups) or
+    an error string."""
+    sys.path.insert(0, os.path.join(REPO, "clients", "python"))
+    import pressured  # noqa: E402  (the repository's client, not installed in the guest)
+    w, dev = panel(mode)
+    s = owner = reader = None
+    done = threading.Event()
+    frames = []
+    try:
+        if dev is None:
+            return "no panel"
+        s, cmd, clone = server(label, template, dev)
+        if clone is None:
+            return f"no clone ({cmd})"
+        owner = pressured.Client(f"{RUN}/server.sock", timeout=10)
+        owner.connect()
+        owner.subscribe(events=["gestures"])
+        owner.set_region("all", 0, 0, 4096, 4096, wants=["previews"])
+        reader = threading.Thread(target=read_frames, args=(clone, frames, done))
+        reader.start()
+        time.sleep(0.5)
+        w.send_signal(signal.SIGUSR1)
+        if not wait_for(lambda: os.path.exists(f"{RUN}/writer.log"), 60, 0.1):
+            return "the writer never finished"
+        time.sleep(1.0)
+        written = [int(l.split()[1]) for l in read(f"{RUN}/writer.log").splitlines() if not l.startswith("#")]
+        downs = [t for t, k in frames if k == "down"]
+        ups = [t for t, k in frames if k == "up"]
+        if len(downs) != HELD or len(ups) != HELD:
+            return f"{len(downs)} downs and {len(ups)} ups on the clone, not {HELD} each"
+        decided = 11 if mode == "taps" else 4
+        return ([(downs[g] - written[12 * g + decided]) / 1e6 for g in range(HELD)],
+                [(ups[g] - written[12 * g + 11]) / 1e6 for g in range(HELD)])
+    finally:
+        done.set()
+        if reader:
+            reader.join()
+        if owner:
+            owner.close()
+        stop(s)
+        stop(w, signal.SIGUSR1)
+        keep_logs(f"held-{mode}-{label}")
+
+
+def held_lines(label, template):
+    """The held runs' result lines: medians and worst of HELD taps' and drags' delays."""
+    def figures(xs):
+        xs = sorted(xs)
+        return f"p50 {median(xs):.2f} ms, max {xs[-1]:.2f} ms"
+    lines = []
+    taps = held_run(label, template, "taps")
+    drags = held_run(label, template, "drags")
+    if isinstance(taps, str):
+        lines.append(f"held {label}: taps: {taps}")
+    else:
+        lines.append(f"held {label}: {HELD} taps in a region, the panel's lift -> the clone's down: {figures(taps[0])}; "
+                     f"-> its up: {figures(taps[1])}")
+    if isinstance(drags, str):
+        lines.append(f"held {label}: drags: {drags}")
+    else:
+        lines.append(f"held {label}: {HELD} drags in a region, the panel's frame past the slop -> the clone's down: "
+                     f"{figures(drags[0])}")
+    return lines
+
+
 def start_udevd():
     # libinput takes a node only with udev's ID_INPUT properties; udevd runs only for this part, so that
     # it adds nothing to the latency runs
@@ -306,6 +416,13 @@ def main():
     env = start_udevd()
     for label, template in [("none", None)] + servers:
         for l in libinput_run(label, template, env):
+            log(l)
+            lines.append(l)
+    held = [(l, t) for l, t in servers if "{socket}" in t]
+    if held:
+        log("held touches: taps and drags in a region that wants previews, the clone's kernel stamps")
+    for label, template in held:
+        for l in held_lines(label, template):
             log(l)
             lines.append(l)
     with open(os.path.join(OUT, "results.txt"), "w") as f:

@@ -280,6 +280,41 @@ def two_fingers():
     return s.write(WORK, "two-fingers.evemu")
 
 
+# Scenario 24: filter mode holding (FilterMethod = hold), one touch of each kind, under a region over the
+# left half of the screen that wants previews (device units: no screen configured).
+HOLD_REGION = {"x": 0, "y": 0, "width": 2048, "height": 4096}
+HOLD_TOUCHES = ("tap", "pop", "drag", "outside", "still", "drag-then-pop")
+
+
+def hold_touches():
+    """The touches of HOLD_TOUCHES in turn, 0.4 s apart, each in slot 0 (frames 20 ms apart): a light tap in
+    the region (80 ms); a firm press there that peeks (353, 1.4 average touches) and pops (504); a drag there,
+    2.5 mm a frame (the panel's 16 units a mm; the slop is 2 mm); a light tap outside it; a still touch
+    there, 0.8 s with no change (the panel sends nothing: the long-press time lets it go, on the daemon's
+    timer); a drag there, let go past the slop, that then presses on to a pop (a still touch let go at the
+    long-press time cannot peek: pressured's long press came first)."""
+    s = Script(header_of(PEEK_POP))
+    t = 0.0
+
+    def contact(tid, x, pressures, dx=0):
+        nonlocal t
+        s.frame(t, ev(SLOT, 0), ev(TID, tid), ev(X, x), ev(Y, 1000), ev(P, pressures[0]), ev(BTN_TOUCH, 1))
+        for i, p in enumerate(pressures[1:], 1):
+            t += 0.02
+            s.frame(t, *((ev(X, x + dx * i),) if dx else ()), ev(P, p))
+        t += 0.02
+        s.frame(t, ev(TID, -1), ev(BTN_TOUCH, 0))
+        t += 0.4
+
+    contact(1, 1000, (80, 200, 150, 100))
+    contact(2, 1000, (100, 200, 300, 400, 500, 600, 700, 600, 300))
+    contact(3, 500, (150,) * 10, dx=40)
+    contact(4, 3000, (80, 200, 150, 100))
+    contact(5, 1000, (150,) * 40)
+    contact(6, 1000, (150, 150, 150, 150, 300, 400, 500, 600, 700, 400), dx=40)
+    return s.write(WORK, "hold-touches.evemu")
+
+
 # Scenario 8: a finger held on device A while device B is plugged and unplugged 200 times.
 HOTPLUG_REGION = {"x": 2048, "y": 0, "width": 2048, "height": 4096}  # B touches here, A outside
 
@@ -397,6 +432,7 @@ def main():
     config["burst"], config["burst_positions"] = burst()
     config["burst_same_slot"], _ = burst(same_slot=True)
     config["two_fingers"] = two_fingers()
+    config["filter_hold"] = {"capture": hold_touches(), "region": HOLD_REGION, "touches": HOLD_TOUCHES}
     config["held_then_tap"] = held_then_tap()
     config["keyboard"] = keyboard()
     held = held_then_pop()

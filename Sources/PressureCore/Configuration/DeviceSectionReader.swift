@@ -21,9 +21,11 @@ struct DeviceSectionReader: ConfigurationValueReading {
         case DeviceSection.Key.touchDown, DeviceSection.Key.touchUp, DeviceSection.Key.palmSize:
             try trackingKey(key, value, in: &s)
         case DeviceSection.Key.filter:
-            s.filter = try boolean(key, value)
+            s.filter.on = try boolean(key, value)
         case DeviceSection.Key.filterPalms:
-            s.filterPalms = try boolean(key, value)
+            s.filter.palms = try boolean(key, value)
+        case DeviceSection.Key.filterMethod:
+            s.filter.method = try choice(key, value, FilterMethod.allCases.map { ($0.rawValue, $0) })
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
         }

@@ -18,9 +18,8 @@ public struct SettingsSection: Hashable, Sendable {
     public var launcherGroups: [Account]?
     /// `MaxClients`: the most clients served at once (``Configuration/maximumClients``).
     public var maxClients: Int?
-    /// `Filter`, `FilterPalms` for every touchscreen (``FilterMode``); a device section's win.
-    public var filter: Bool?
-    public var filterPalms: Bool?
+    /// `Filter`, `FilterPalms`, `FilterMethod` for every touchscreen (``FilterMode``); a device section's win.
+    public var filter = FilterKeys()
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 

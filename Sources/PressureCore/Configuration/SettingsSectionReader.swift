@@ -26,9 +26,11 @@ struct SettingsSectionReader: ConfigurationValueReading {
         case "PalmSizeMm":
             s.palmSize = try palmSize(key, value)
         case DeviceSection.Key.filter:
-            s.filter = try boolean(key, value)
+            s.filter.on = try boolean(key, value)
         case DeviceSection.Key.filterPalms:
-            s.filterPalms = try boolean(key, value)
+            s.filter.palms = try boolean(key, value)
+        case DeviceSection.Key.filterMethod:
+            s.filter.method = try choice(key, value, FilterMethod.allCases.map { ($0.rawValue, $0) })
         case SettingsSection.AccessKey.controlGroup:
             s.controlGroups = try accounts(key, value, .group)
         case SettingsSection.AccessKey.launcherUser:

@@ -6,7 +6,8 @@ once, the one that peeks is cancelled and the other lifts as ever; a hold in a r
 is cancelled at the long press; every frame of the panel reaches the clone unchanged but for the cancelled
 slots' tool type (filter_frames); libinput on the grabbed panel itself sees nothing; SYN_DROPPED and unplug
 leave no touch down on the clone (filter_faults); pressured killed, the next touch reaches libinput from
-the panel again."""
+the panel again. Those with FilterMethod = cancel; then, with FilterMethod = hold, a touch a gesture could
+take is held from the clone until it is decided (filter_hold)."""
 import os
 import signal
 import time
@@ -14,6 +15,7 @@ import time
 from .filter_common import (FILTER_CONF, count_touches, let_go, libinput_on, per_slot, plug, press_through,
                             region_owner, summary, touch_events)
 from .filter_faults import grabbed_elsewhere, started_under_a_finger, syn_dropped, unplug
+from .filter_hold import held
 from .harness import CFG, RUN, Client, Daemon, check, release, start_udevd, stop_udevd
 
 
@@ -111,6 +113,7 @@ def s24_filter(details):
         timed(details, killed, daemon, env)
         timed(details, grabbed_elsewhere, conf, env)
         timed(details, started_under_a_finger, conf, env)
+        timed(details, held, env)
     finally:
         release(client, daemon)
         stop_udevd(env)
