@@ -12,32 +12,41 @@ final class HubActionReplayTests: XCTestCase {
         var fired: [FiredAction] = []
         /// The clone's events that make a slot a palm (`ABS_MT_TOOL_TYPE` `MT_TOOL_PALM`), one per cancel.
         var palms = 0
+        /// The contacts that began on the clone (a tracking id other than -1 written).
+        var began = 0
         var frames = 0
     }
 
-    /// Replays the fixture `name` through a hub with the configuration `text`, a frame at a time.
-    func replay(_ name: String, _ text: String) throws -> Outcome {
+    /// Replays the fixture `name` through a hub with the configuration `text`, a frame at a time, to a clone
+    /// that cancels or (`holding`) holds.
+    func replay(_ name: String, _ text: String, holding: Bool = false) throws -> Outcome {
         let capture = try FixtureFiles.capture(FixtureFiles.fixtures.appendingPathComponent(name))
         var hub = Hub(configuration: try Configuration.parse(text, file: "actions.conf"))
         let id = try XCTUnwrap(hub.addDevice(node: "replay", description: capture.device))
         guard case .slotted(let slots) = try TouchDevice(capture.device).contactProtocol else {
             throw XCTSkip("not a slotted panel")
         }
-        var clone = CloneRewriter(slots: slots)
+        var clone = CloneRewriter(slots: slots, mode: holding ? .hold : .cancel, buttons: [KeyCode.btnTouch])
+        hub.holdTouches(device: id, holding)
         var outcome = Outcome()
         var written: [InputEvent] = []
         var start = 0
         let events = capture.events
         for k in events.indices where events[k].type == EventType.syn && events[k].code == SynCode.report {
-            if let due = hub.nextDeadline, due <= events[start].time { hub.tick(now: due) }
+            written.removeAll()
+            if let due = hub.nextDeadline, due <= events[start].time {
+                hub.tick(now: due)
+                clone.settle(cancelling: hub.cancelledSlots(device: id, palms: false), holds: hub.heldSlots(device: id), into: &written)
+            }
             outcome.fired += hub.takeWork().actions
             hub.handle(device: id, events: events[start...k])
             outcome.fired += hub.takeWork().actions
-            written.removeAll()
-            clone.rewrite(events[start...k], cancelling: hub.cancelledSlots(device: id, palms: false), into: &written)
+            clone.rewrite(events[start...k], cancelling: hub.cancelledSlots(device: id, palms: false),
+                          holds: hub.heldSlots(device: id), into: &written)
             outcome.palms += written.filter {
                 $0.type == EventType.abs && $0.code == AbsCode.mtToolType && $0.value == MTTool.palm
             }.count
+            outcome.began += written.filter { $0.type == EventType.abs && $0.code == AbsCode.mtTrackingID && $0.value >= 0 }.count
             outcome.frames += 1
             start = k + 1
         }
@@ -75,5 +84,19 @@ final class HubActionReplayTests: XCTestCase {
         let out = try replay("peek-pop.evemu", "[pressured]\nForceTouch = off\n[action]\nGesture = pop\nDoes = rightClick\n")
         XCTAssertEqual(out.fired, [])
         XCTAssertEqual(out.palms, 0)
+    }
+
+    /// Under hold, a touch an action may take is held from its begin: the one that popped never reaches the
+    /// clone (nothing to cancel), every other touch does, whole.
+    func testUnderHoldThePoppedTouchNeverReachesTheClone() throws {
+        let plain = try replay("peek-pop.evemu", "", holding: true)
+        XCTAssertEqual(plain.palms, 0)
+        XCTAssertGreaterThan(plain.began, 1)
+
+        let out = try replay("peek-pop.evemu", "[action]\nGesture = pop\nDoes = rightClick\n", holding: true)
+        XCTAssertEqual(out.fired.map(\.action), [.click(.right)])
+        XCTAssertEqual(out.fired.first?.time, Timestamp(microseconds: 1_924_000), "on the pop's frame, as under cancel")
+        XCTAssertEqual(out.palms, 0, "held, never shown: nothing to cancel")
+        XCTAssertEqual(out.began, plain.began - 1, "every touch but the one that popped")
     }
 }
