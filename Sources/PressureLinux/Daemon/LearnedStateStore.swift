@@ -16,8 +16,10 @@ package final class LearnedStateStore {
     static let interval: Int64 = 10_000_000
 
     let directory: String
-    private var pending: [LearnedDeviceKey: AverageTouchLearner] = [:]
-    private var lastWrite: [LearnedDeviceKey: Int64] = [:]
+    // `@exclusivity(unchecked)` on the state read a frame: only the loop's thread touches it, and no
+    // access overlaps another (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private var pending: [LearnedDeviceKey: AverageTouchLearner] = [:]
+    @exclusivity(unchecked) private var lastWrite: [LearnedDeviceKey: Int64] = [:]
     private var warnedUnwritable = false
 
     package init(directory: String) {
