@@ -209,11 +209,11 @@ public struct ContactTracker: Sendable {
     }
 
     private mutating func endFrame() {
-        changes.removeAll(keepingCapacity: true)
+        changes.removeAllKeepingCapacity()
         switch device.contactProtocol {
         case .slotted:
             for i in dirtyList { finishSlotFrame(i) }
-            dirtyList.removeAll(keepingCapacity: true)
+            dirtyList.removeAllKeepingCapacity()
         case .anonymous:
             closePoint()
             matchFramePoints()

@@ -109,7 +109,7 @@ final class DevicesHandler {
         guard let device = devices[id] else { return }
         let clone = filters.clone(id)
         while true {
-            readBuffer.removeAll(keepingCapacity: true)
+            readBuffer.removeAllKeepingCapacity()
             let outcome = device.read(into: &readBuffer)
             if let clone {
                 passThrough(id, clone, hub: &hub)

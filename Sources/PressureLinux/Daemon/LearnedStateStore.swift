@@ -65,8 +65,12 @@ package final class LearnedStateStore {
     }
 
     /// When the next staged file is due, on the monotonic clock (nil: nothing waiting).
+    /// Asked every wake-up (the loop's timer): a loop over the keys, where mapping them made an array
+    /// each time one was staged.
     var nextDue: Int64? {
-        pending.keys.map { (lastWrite[$0] ?? 0) + Self.interval }.min()
+        var earliest: Int64? = nil
+        for key in pending.keys { earliest = .earliest(earliest, (lastWrite[key] ?? 0) + Self.interval) }
+        return earliest
     }
 
     /// Writes every staged file that is due (all of them with `force`, at shutdown).
