@@ -144,10 +144,12 @@ public enum WireFormat {
     /// baseline (no SSE4.1) is a call into libm, four a touch line. The truncating conversion is one
     /// instruction and `v - Double(i)` is exact (below 2^53 the integer `i` lies on `v`'s grid of
     /// representable values; above it `v` is an integer), so the result is `rounded()`'s to the bit.
+    /// Through `Int64`, whose conversion is that one instruction, where `UInt64`'s has to handle 2^63
+    /// and up, which `v` never reaches.
     @inline(__always)
     static func roundedMagnitude(_ v: Double) -> UInt64 {
-        let i = UInt64(v)
-        return v - Double(i) >= 0.5 ? i &+ 1 : i
+        let i = Int64(v)
+        return UInt64(truncatingIfNeeded: v - Double(i) >= 0.5 ? i &+ 1 : i)
     }
 
     /// `value` in decimal.

@@ -74,7 +74,10 @@ package final class LearnedStateStore {
     }
 
     /// Writes every staged file that is due (all of them with `force`, at shutdown).
+    /// Called at every expiry of the loop's timer: the keys are copied (to write while removing) only
+    /// when one is due.
     func flush(now: Int64, force: Bool = false) {
+        guard force || pending.keys.contains(where: { (lastWrite[$0] ?? 0) + Self.interval <= now }) else { return }
         for key in Array(pending.keys) where force || (lastWrite[key] ?? 0) + Self.interval <= now {
             write(key, now: now)
         }
