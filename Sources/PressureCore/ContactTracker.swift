@@ -209,11 +209,11 @@ public struct ContactTracker: Sendable {
     }
 
     private mutating func endFrame() {
-        changes.removeAllKeepingCapacity()
+        changes.removeAll(keepingCapacity: true)
         switch device.contactProtocol {
         case .slotted:
             for i in dirtyList { finishSlotFrame(i) }
-            dirtyList.removeAllKeepingCapacity()
+            dirtyList.removeAll(keepingCapacity: true)
         case .anonymous:
             closePoint()
             matchFramePoints()
