@@ -178,8 +178,8 @@ public struct TouchPipeline: Sendable {
     }
 
     public mutating func clearOutputs() {
-        outputs.removeAll(keepingCapacity: true)
-        transitions.removeAll(keepingCapacity: true)
+        outputs.removeAllKeepingCapacity()
+        transitions.removeAllKeepingCapacity()
     }
 
     /// Force of a raw pressure value on this device (0 where force is unavailable).

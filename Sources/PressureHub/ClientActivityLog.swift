@@ -50,8 +50,7 @@ public struct ClientActivityLog: Equatable, Sendable {
     /// connected at this moment); nil before then, or when every line was written. With `early` (the
     /// daemon is stopping), the summary of the window so far, whenever it is.
     public mutating func takeSummary(now: Int64, connectedNow: Int, early: Bool = false) -> String? {
-        let seconds = limit.span(now: now, early: early)
-        guard let held = limit.takeHeldBack(now: now, early: early) else { return nil }
+        guard let (held, seconds) = limit.takeHeldBackAndSpan(now: now, early: early) else { return nil }
         defer { resetCounts() }
         return "clients in the last \(seconds) s: \(connected) connected, \(left) left, \(refused) turned away "
             + "(too-many-clients); \(connectedNow) connected now; \(held) line\(held == 1 ? "" : "s") about them "

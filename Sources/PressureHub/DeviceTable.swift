@@ -59,8 +59,9 @@ struct DeviceTable: Sendable {
     /// The earliest long-press deadline of any device, on the hub's clock.
     var nextDeadline: Timestamp? {
         var earliest: Timestamp? = nil
-        for d in entries {
-            guard let due = d.pipeline.nextDeadline, let t = d.clock.hubTime(of: due) else { continue }
+        // By index: each device read in place, not copied out of the table every wake-up.
+        for i in entries.indices {
+            guard let due = entries[i].pipeline.nextDeadline, let t = entries[i].clock.hubTime(of: due) else { continue }
             earliest = .earliest(earliest, t)
         }
         return earliest

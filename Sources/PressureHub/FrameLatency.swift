@@ -51,13 +51,13 @@ struct FrameLatency: Sendable {
             guard f.output else { continue }
             if undelivered.count < Self.capacity { undelivered.append(f.time) } else { unmeasured += 1 }
         }
-        fed.removeAll(keepingCapacity: true)
+        fed.removeAllKeepingCapacity()
     }
 
     /// Every client's queue has been written out, at `now`.
     mutating func written(now: Timestamp) {
         for t in undelivered { delivery.record(microseconds: now.microseconds - t) }
-        undelivered.removeAll(keepingCapacity: true)
+        undelivered.removeAllKeepingCapacity()
     }
 
     /// The figures, as `status` reports them.

@@ -74,12 +74,12 @@ public struct HubWork: Sendable {
 
     /// Empties every list, keeping their storage (the loop reuses one value).
     public mutating func removeAll() {
-        writable.removeAll(keepingCapacity: true)
-        disconnects.removeAll(keepingCapacity: true)
-        notices.removeAll(keepingCapacity: true)
-        learnedSaves.removeAll(keepingCapacity: true)
-        reloads.removeAll(keepingCapacity: true)
-        haptics.removeAll(keepingCapacity: true)
-        actions.removeAll(keepingCapacity: true)
+        writable.removeAllKeepingCapacity()
+        disconnects.removeAllKeepingCapacity()
+        notices.removeAllKeepingCapacity()
+        learnedSaves.removeAllKeepingCapacity()
+        reloads.removeAllKeepingCapacity()
+        haptics.removeAllKeepingCapacity()
+        actions.removeAllKeepingCapacity()
     }
 }

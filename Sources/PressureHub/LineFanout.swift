@@ -102,7 +102,7 @@ struct LineFanout: Sendable {
         _ rest: inout [LineByLine], _ clients: inout [Client], _ shared: inout SharedLines, _ work: inout Hub.Work
     ) -> Sent {
         var sent = Sent()
-        rest.removeAll(keepingCapacity: true)
+        rest.removeAllKeepingCapacity()
         // The bytes are lent to every queue through one pointer: no retain, release or uniqueness check of
         // them per client.
         run.bytes.withUnsafeBytes { bytes in

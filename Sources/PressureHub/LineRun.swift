@@ -48,8 +48,8 @@ struct LineRun: Sendable {
 
     /// Empty again, its storage kept.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        bytes.removeAllKeepingCapacity()
+        ends.removeAllKeepingCapacity()
+        keys.removeAllKeepingCapacity()
     }
 }

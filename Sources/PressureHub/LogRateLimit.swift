@@ -68,4 +68,13 @@ public struct LogRateLimit: Equatable, Sendable {
         }
         return heldBack
     }
+
+    /// ``takeHeldBack(now:early:)`` with the window's ``span(now:early:)`` as it was: what a summary line
+    /// says. The span's text is made only when there is a summary to write: the loop asks at every timer
+    /// expiry, which a paced replay has every frame.
+    public mutating func takeHeldBackAndSpan(now: Int64, early: Bool = false) -> (count: Int, span: String)? {
+        guard heldBack > 0 else { return nil }
+        let span = span(now: now, early: early)
+        return takeHeldBack(now: now, early: early).map { ($0, span) }
+    }
 }

@@ -88,7 +88,12 @@ struct QuickActionStore: Sendable {
     }
 
     /// When the next waiting choice expires.
-    var earliestExpiry: Timestamp? { choices.map(\.expires).min() }
+    /// Asked every wake-up (the loop's timer): a loop, where mapping the choices made an array each time.
+    var earliestExpiry: Timestamp? {
+        var earliest: Timestamp? = nil
+        for c in choices { earliest = .earliest(earliest, c.expires) }
+        return earliest
+    }
 
     /// Drops the choices whose app never came, with a log line each.
     mutating func expire(now: Timestamp, _ work: inout Hub.Work) {

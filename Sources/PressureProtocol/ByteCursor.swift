@@ -41,25 +41,32 @@ struct ByteCursor {
 
     /// The digits are counted first (by comparison, not division) and written from the last, in place,
     /// two at a time from a table: half the divisions, no scratch buffer and no copy, divisions being the
-    /// dearest part of writing a line.
+    /// dearest part of writing a line. Up to four digits (coordinates, contacts, most seconds and the
+    /// integer parts of decimals) are told by unrolled comparisons, wider numbers counted on by a loop.
     @inline(__always)
     mutating func unsigned(_ value: UInt64) {
-        var digits = 1
-        var power: UInt64 = 10
-        while digits < 20 && value >= power {
-            digits &+= 1
-            power &*= 10
+        var digits: Int
+        if value < 10_000 {
+            digits = value < 100 ? (value < 10 ? 1 : 2) : (value < 1000 ? 3 : 4)
+        } else {
+            digits = 5
+            var power: UInt64 = 100_000
+            while digits < 20 && value >= power {
+                digits &+= 1
+                power &*= 10
+            }
         }
         writeDigits(value, digits)
     }
 
-    /// `value` (non-negative, below 10^digits) with exactly `digits` digits, zeros in front.
+    /// `value` (below 10^digits) with exactly `digits` digits, zeros in front.
     @inline(__always)
     mutating func padded(_ value: UInt64, digits: Int) {
         writeDigits(value, digits)
     }
 
-    /// The last `digits` digits of `value` at the cursor, zeros in front.
+    /// `value`, below 10^digits, in exactly `digits` digits at the cursor, zeros in front. What is left
+    /// after the pairs is then one digit, written as it is (no division by ten for it).
     @inline(__always)
     private mutating func writeDigits(_ value: UInt64, _ digits: Int) {
         let pairs = Self.pairs.utf8Start
@@ -73,7 +80,7 @@ struct ByteCursor {
             base[at &+ 1] = pairs[r &+ 1]
         }
         if at > count {
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
         }
         count &+= digits
     }

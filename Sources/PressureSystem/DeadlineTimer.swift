@@ -19,7 +19,8 @@ public final class DeadlineTimer {
     deinit { close(fd) }
 
     /// The deadline armed now, nil when disarmed (or fired and acknowledged).
-    public private(set) var armedAt: Int64? = nil
+    /// Unchecked exclusivity: a timer belongs to one loop's thread, which reads this every wake-up.
+    @exclusivity(unchecked) public private(set) var armedAt: Int64? = nil
 
     /// Arms the timer at `microseconds` on the monotonic clock, or disarms it with nil. The deadline armed
     /// already is not set again (no system call), so a loop that works out its earliest deadline every

@@ -5,7 +5,9 @@ import Glibc
 /// what it is. The loop sleeps in `epoll_wait` with no timeout when nothing is due: no periodic wake-ups.
 public final class EventLoop {
     public let fd: Int32
-    private var ready: [epoll_event]
+    /// Unchecked exclusivity: one thread waits on a loop, and `wait` is its only user; checked at run time
+    /// it cost a call into the runtime every wake-up.
+    @exclusivity(unchecked) private var ready: [epoll_event]
 
     public init(capacity: Int = 64) throws(SystemError) {
         fd = try syscall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }

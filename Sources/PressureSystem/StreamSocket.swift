@@ -7,7 +7,13 @@ import Glibc
 public final class StreamSocket {
     public let fd: Int32
     /// Registered for EPOLLOUT: bytes wait that the socket did not take yet (kept by the owner).
-    public var waitsForWritable = false
+    public var waitsForWritable: Bool {
+        get { waiting }
+        set { waiting = newValue }
+    }
+    /// Read for every write by the one thread of the owner's loop: exclusivity unchecked, no call into the
+    /// runtime. Behind accessors, as the attribute holds only for accesses compiled in this module.
+    @exclusivity(unchecked) private var waiting = false
 
     /// Takes ownership of `fd`, which must be non-blocking.
     public init(fd: Int32) { self.fd = fd }

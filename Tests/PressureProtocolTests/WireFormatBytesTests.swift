@@ -50,6 +50,28 @@ final class WireFormatBytesTests: XCTestCase {
         }
     }
 
+    /// The rounding the decimals use gives `rounded()`'s result on every side of every half, in every
+    /// binade the encoder writes (up to 9e18, its bound times 10^4).
+    func testRoundingWithoutLibmIsRoundedToTheBit() {
+        var values: [Double] = [0, 0.5, 1.5, 2.5, 0.49999999999999994, 0.5000000000000001, 4503599627370495.5,
+                                4503599627370496, 9007199254740993, 9e18, 8.99e18, 1e-300, .leastNonzeroMagnitude]
+        var binade = 0.25
+        while binade < 9e18 {
+            for v in [binade, binade + 0.5, binade - 0.5, binade * 1.5, binade * 1.5 + 0.5] where v >= 0 {
+                values += [v, v.nextUp, v.nextDown]
+            }
+            binade *= 2
+        }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<10_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(seed >> 11) / Double(1 << 53) * 20_000)  // forces and positions ×10^4
+        }
+        for v in values where v >= 0 && v < 9e18 {
+            XCTAssertEqual(WireFormat.roundedMagnitude(v), UInt64(v.rounded()), "\(v)")
+        }
+    }
+
     func testTimesAndIntegersAtTheirExtremes() {
         let cases: [(Int64, String)] = [
             (0, "0.000000"), (-500_000, "-0.500000"), (1, "0.000001"), (999_999, "0.999999"),

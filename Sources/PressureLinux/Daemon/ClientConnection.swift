@@ -1,6 +1,9 @@
 import PressureCore
 
 /// One client's socket and the bytes it sent that do not yet make a line.
+///
+/// Its flags are read and set for every write; only the loop's thread touches them and no access of
+/// one overlaps another, so they are `@exclusivity(unchecked)` (no call into the runtime each time).
 public final class ClientConnection {
     let socket: StreamSocket
     public var fd: Int32 { socket.fd }
@@ -12,14 +15,14 @@ public final class ClientConnection {
         set { socket.waitsForWritable = newValue }
     }
     /// Registered for EPOLLIN (until its input ended).
-    var watchesReadable = true
+    @exclusivity(unchecked) var watchesReadable = true
     /// The client sent end of file: it is no longer read (nor registered for EPOLLIN), only written to.
-    var inputEnded = false
+    @exclusivity(unchecked) var inputEnded = false
     /// The socket took bytes since the replay's pacing last looked (``ReplayRun/noteReaders(hub:clients:now:)``).
-    var tookBytes = false
+    @exclusivity(unchecked) var tookBytes = false
     /// Since when (monotonic µs) its backlog holds a full-speed replay back without the socket taking
     /// anything; nil while it keeps up.
-    var stalledSince: Int64? = nil
+    @exclusivity(unchecked) var stalledSince: Int64? = nil
     /// The longest request line accepted (`docs/protocol.md`).
     public static let maximumLine = 64 * 1024
 

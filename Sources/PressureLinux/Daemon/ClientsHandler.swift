@@ -16,14 +16,16 @@ final class ClientsHandler {
     private let loop: EventLoop
     private let listener: UnixListener
     /// The connected clients' sockets, by the hub's id.
-    private(set) var connections = ClientConnections()
+    // `@exclusivity(unchecked)` on the state read a frame: only the loop's thread touches it, and no
+    // access overlaps another (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private(set) var connections = ClientConnections()
     /// Lines about clients, within a budget, and their summary.
-    private var clientLog: ClientActivityLog
+    @exclusivity(unchecked) private var clientLog: ClientActivityLog
     /// Accept failures: one line a window, then how many more.
-    private var acceptLog: LogRateLimit
+    @exclusivity(unchecked) private var acceptLog: LogRateLimit
     private var lastAcceptError: SystemError? = nil
     /// Whether the listener rests (is not polled) because accepting cannot go on, and until when.
-    private var listenerRest = ListenerRest()
+    @exclusivity(unchecked) private var listenerRest = ListenerRest()
 
     /// Polls `listener`; `logWindowMicroseconds`: the window of the log budgets.
     init(listener: UnixListener, loop: EventLoop, logWindowMicroseconds: Int64) throws(SystemError) {
@@ -227,8 +229,7 @@ final class ClientsHandler {
         // Not once stopping: the listener is closed, and its number may already be another descriptor's.
         if !stopping, listenerRest.isOver(now: now) { resumeListener() }
         if let summary = clientLog.takeSummary(now: now, connectedNow: connections.count, early: stopping) { Log.info(summary) }
-        let span = acceptLog.span(now: now, early: stopping)
-        if let more = acceptLog.takeHeldBack(now: now, early: stopping) {
+        if let (more, span) = acceptLog.takeHeldBackAndSpan(now: now, early: stopping) {
             let last = lastAcceptError.map { ", the last: \($0)" } ?? ""
             Log.warning("accepting clients: \(more) more failure\(more == 1 ? "" : "s") in the last \(span) s\(last)")
         }

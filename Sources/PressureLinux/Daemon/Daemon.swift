@@ -20,14 +20,17 @@ public final class Daemon {
     typealias Token = EpollToken<Source>
 
     let options: DaemonOptions
-    var hub: Hub
+    // `@exclusivity(unchecked)`: the loop's one thread is the only one to touch these, and no access
+    // of one overlaps another (each function is still checked when compiled); checked at run time they
+    // cost a call into the runtime each time the loop reads or lends them, many times a frame.
+    @exclusivity(unchecked) var hub: Hub
     let loop: EventLoop
     /// The loop's one timer: long presses, replay steps, the limits' summaries, learned files due.
     let timer: DeadlineTimer
     let signals: SignalWatcher
-    var lifetime = LoopLifetime()
+    @exclusivity(unchecked) var lifetime = LoopLifetime()
     /// Swapped with the hub's each iteration, so taking the work allocates nothing.
-    var work = Hub.Work()
+    @exclusivity(unchecked) var work = Hub.Work()
     let devices: DevicesHandler
     let clients: ClientsHandler
     let replay: ReplayDriver

@@ -13,7 +13,9 @@ final class DevicesHandler {
     private let loop: EventLoop
     /// `--grab`: every device is opened grabbed.
     private let grab: Bool
-    private var devices: [Int: EvdevDevice] = [:]
+    // `@exclusivity(unchecked)` on the state read a frame: only the loop's thread touches it, and no
+    // access overlaps another (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private var devices: [Int: EvdevDevice] = [:]
     private var deviceNodes: [String: Int] = [:]
     /// Filter mode's grabbed panels, their clones, and the clones systemd kept (``PanelFilters``).
     private let filters: PanelFilters
@@ -22,7 +24,7 @@ final class DevicesHandler {
     /// Where devices come and go: nil with pinned devices (`--device`), a replay, or no hot-plug.
     private(set) var discovery: (any HotplugSource)? = nil
     /// One read's events, kept between reads so that reading allocates nothing.
-    private var readBuffer: [InputEvent] = []
+    @exclusivity(unchecked) private var readBuffer: [InputEvent] = []
     /// What devices learned, kept between runs.
     private let learnedStore: LearnedStateStore
 
@@ -111,7 +113,7 @@ final class DevicesHandler {
         guard let device = devices[id] else { return }
         let clone = filters.clone(id)
         while true {
-            readBuffer.removeAll(keepingCapacity: true)
+            readBuffer.removeAllKeepingCapacity()
             let outcome = device.read(into: &readBuffer)
             if let clone {
                 passThrough(id, clone, hub: &hub)

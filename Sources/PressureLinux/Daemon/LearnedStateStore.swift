@@ -16,8 +16,10 @@ package final class LearnedStateStore {
     static let interval: Int64 = 10_000_000
 
     let directory: String
-    private var pending: [LearnedDeviceKey: AverageTouchLearner] = [:]
-    private var lastWrite: [LearnedDeviceKey: Int64] = [:]
+    // `@exclusivity(unchecked)` on the state read a frame: only the loop's thread touches it, and no
+    // access overlaps another (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private var pending: [LearnedDeviceKey: AverageTouchLearner] = [:]
+    @exclusivity(unchecked) private var lastWrite: [LearnedDeviceKey: Int64] = [:]
     private var warnedUnwritable = false
 
     package init(directory: String) {
@@ -63,12 +65,19 @@ package final class LearnedStateStore {
     }
 
     /// When the next staged file is due, on the monotonic clock (nil: nothing waiting).
+    /// Asked every wake-up (the loop's timer): a loop over the keys, where mapping them made an array
+    /// each time one was staged.
     var nextDue: Int64? {
-        pending.keys.map { (lastWrite[$0] ?? 0) + Self.interval }.min()
+        var earliest: Int64? = nil
+        for key in pending.keys { earliest = .earliest(earliest, (lastWrite[key] ?? 0) + Self.interval) }
+        return earliest
     }
 
     /// Writes every staged file that is due (all of them with `force`, at shutdown).
+    /// Called at every expiry of the loop's timer: the keys are copied (to write while removing) only
+    /// when one is due.
     func flush(now: Int64, force: Bool = false) {
+        guard force || pending.keys.contains(where: { (lastWrite[$0] ?? 0) + Self.interval <= now }) else { return }
         for key in Array(pending.keys) where force || (lastWrite[key] ?? 0) + Self.interval <= now {
             write(key, now: now)
         }

@@ -13,9 +13,11 @@ import PressureHub
 /// sockets are the clients handler's, looked at only while a replay plays or is being caught up with.
 final class ReplayDriver {
     /// The replay being served: nil without `--replay`, and once it has ended.
-    private var run: ReplayRun? = nil
+    // `@exclusivity(unchecked)` on the state read a frame: only the loop's thread touches it, and no
+    // access overlaps another (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private var run: ReplayRun? = nil
     /// `--exit-when-done` after the replay's end: waiting for the clients to read what they were sent.
-    private var catchUp: ClientCatchUp? = nil
+    @exclusivity(unchecked) private var catchUp: ClientCatchUp? = nil
     /// `--exit-when-done`: the daemon stops once the replay has ended and the clients have read it.
     private let exitWhenDone: Bool
 

@@ -17,10 +17,12 @@ final class ReplaySource {
     /// (``ReplayRun/step(now:hub:clients:)``): a slice of ten contacts' frames queues some 16 KiB for a touch
     /// subscriber, so one that keeps up is never coalesced.
     static let slice = 256
-    private var replay: CaptureReplay
+    // `@exclusivity(unchecked)` on what each step reads: the loop's thread alone, never inside another
+    // access of them (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) private var replay: CaptureReplay
     private let firstTime: Timestamp
     /// How capture time stands to the monotonic clock: nothing until started, or at speed 0.
-    private(set) var clock = DeviceClock.own
+    @exclusivity(unchecked) private(set) var clock = DeviceClock.own
 
     init(_ replay: CaptureReplay, speed: Double) {
         self.replay = replay
@@ -28,7 +30,7 @@ final class ReplaySource {
         firstTime = replay.nextTime ?? Timestamp(microseconds: 0)
     }
 
-    private(set) var started = false
+    @exclusivity(unchecked) private(set) var started = false
     var finished: Bool { replay.isFinished }
     /// The capture's events (its whole file is checked before a replay starts).
     var eventCount: Int { replay.eventCount ?? 0 }

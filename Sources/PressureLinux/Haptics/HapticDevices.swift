@@ -6,8 +6,10 @@ import PressureCore
 /// error) is closed with one log line and nothing else changes: gesture delivery never waits on it.
 public final class HapticDevices {
     public typealias Opener = (String) throws(SystemError) -> any ForceFeedbackPort
-    public private(set) var settings: HapticSettings
-    public private(set) var devices: [String: HapticDevice] = [:]
+    // `@exclusivity(unchecked)`: read every time the loop performs the hub's work, by the loop's thread
+    // alone, never inside another access of them (checked when compiled); see ``Daemon``'s `hub`.
+    @exclusivity(unchecked) public private(set) var settings: HapticSettings
+    @exclusivity(unchecked) public private(set) var devices: [String: HapticDevice] = [:]
     private let opener: Opener
 
     public init(settings: HapticSettings, opener: @escaping Opener = { (n: String) throws(SystemError) in try KernelForceFeedback(node: n) }) {
