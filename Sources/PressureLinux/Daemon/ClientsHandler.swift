@@ -69,8 +69,7 @@ final class ClientsHandler {
 
     /// Writes what is queued; a client that cannot take it all now is woken again when its socket drains.
     /// Done for every client a frame is written to, so the hub is drained and tells what is left in one
-    /// call: each access to a class's stored property is an exclusivity check in the runtime. Returns
-    /// whether bytes still wait for the client (false once it is gone).
+    /// call. Returns whether bytes still wait for the client (false once it is gone).
     @discardableResult
     func flush(client id: Int, hub: inout Hub) -> Bool {
         guard let c = connections[id] else { return false }

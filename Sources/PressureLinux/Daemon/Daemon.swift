@@ -11,7 +11,7 @@ import PressureHub
 /// epoll token to its handler and the hub's work to whom it is for, and stops them in order.
 ///
 /// All decisions are the ``Hub``'s. It is non-copyable and has one owner, this class, which lends it to
-/// a handler in place for each call (`&hub`): one exclusivity check a call, none inside it.
+/// a handler in place for each call (`&hub`), with no exclusivity check at run time (see `hub`).
 public final class Daemon {
     /// What woke the loop: the kind of an epoll token (``EpollToken``), with an id for devices and clients.
     enum Source: UInt32 {
