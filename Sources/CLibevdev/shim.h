@@ -6,15 +6,18 @@
 
 // libevdev's log callback takes a va_list. A Swift function of that type does not compile for every
 // target (AArch64's va_list is a struct, and Swift 6.0's compiler crashes making the callback's C type), so
-// the callback is this C function: it formats the message and hands the text to the sink, a plain C
-// function of Swift's, kept here rather than in libevdev's user data pointer. Used on aarch64 only
-// (EvdevDevice): the VM's scenario 1 has seen a crash at libevdev's first message about a device with an
-// earlier form of it, not yet explained, while the Swift callback elsewhere is the one CI has run.
+// the callback is this C function on every target: it formats the message and hands the text to the sink,
+// a plain C function of Swift's.
+//
+// The sink is kept here, not in libevdev's user data pointer: libevdev_set_fd resets the device and keeps
+// its log function and priority but not that pointer, so every message after the fd was set would call a
+// null sink.
 typedef void (*pressured_evdev_log_sink)(const struct libevdev *dev, enum libevdev_log_priority priority,
                                          const char *message);
 
 // Where the one sink is kept: a function's static, which Swift's importer emits with the function (a
-// file-scope static in a header it does not).
+// file-scope static in a header it does not). One copy per Swift object file that calls
+// pressured_evdev_set_log_sink, each read by that file's own copy of pressured_evdev_log.
 static inline pressured_evdev_log_sink *pressured_evdev_sink(void) {
     static pressured_evdev_log_sink sink;
     return &sink;

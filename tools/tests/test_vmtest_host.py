@@ -48,6 +48,18 @@ class ParseTests(unittest.TestCase):
         with self.assertRaisesRegex(cli.UsageError, "--arch needs"):
             cli.parse(["--arch"], {})
 
+    def test_arm64_runs_its_representative_scenarios(self):
+        r = cli.parse(["--arch", "arm64"], {})
+        self.assertIs(r.machine, machine.ARM64)
+        self.assertEqual(sorted(s.number for s in r.scenarios), [1, 5, 11, 22, 24])
+        self.assertIs(cli.parse(["--arch=aarch64", "7"], {}).machine, machine.ARM64)
+        for n in ("20", "27", "fleet"):
+            with self.assertRaisesRegex(cli.UsageError, "does not run on arm64"):
+                cli.parse(["--arch", "arm64", n], {})
+        # (emulating another architecture is slower: twice the default limits)
+        x86 = cli.parse(["1", "5", "24", "11", "22"], {}).settings.timeouts
+        self.assertEqual(r.settings.timeouts, {b: 2 * t for b, t in x86.items()})
+
     def test_unknown(self):
         with self.assertRaisesRegex(cli.UsageError, r"no scenario '28' \(1\.\.27, or fleet\)"):
             cli.parse(["28"], {})
@@ -106,6 +118,14 @@ class MachineTests(unittest.TestCase):
         virtfs = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-virtfs"]
         self.assertEqual(virtfs, ["local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
                                   "local,path=/o,mount_tag=out,security_model=none"])
+
+    def test_arm64_qemu_command(self):
+        shares = [machine.Share("hostroot", "/r/.build/arm64-guest-root")]
+        cmd = machine.ARM64.qemu_command("6.12.117+deb13-arm64", "/i.gz", [], shares, 2, 1024, "/r")
+        self.assertEqual(cmd[:8], ["qemu-system-aarch64", "-M", "virt", "-accel", "tcg,thread=multi", "-cpu", "max",
+                                   "-smp"])
+        self.assertEqual(cmd[cmd.index("-kernel") + 1], "/r/.build/arm64-guest-root/boot/vmlinuz-6.12.117+deb13-arm64")
+        self.assertEqual(cmd[cmd.index("-append") + 1], "console=ttyAMA0 quiet loglevel=3 panic=-1")
 
     def test_kernel_versions_sort_as_versions(self):
         names = ["6.1.0-28-amd64", "6.1.0-9-amd64", "5.10.0-30-amd64", "6.10.1-1-amd64"]

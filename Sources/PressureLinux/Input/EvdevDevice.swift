@@ -28,13 +28,9 @@ public final class EvdevDevice {
             Glibc.close(fd)
             throw SystemError(call: "libevdev_new", subject: node, errno: ENOMEM)
         }
-        // Before the fd is set, so that what libevdev says while reading the device goes to our log.
-        #if arch(arm64)
-        // Swift 6.0.3 cannot make a C callback with a `va_list` for aarch64: the C shim formats instead.
+        // Before the fd is set, so that what libevdev says while reading the device goes to our log (the
+        // log function outlives libevdev_set_fd's reset; its user data pointer does not, so none is used).
         pressured_evdev_set_log_sink(dev, evdevLog, LIBEVDEV_LOG_ERROR)
-        #else
-        libevdev_set_device_log_function(dev, evdevLogFormatting, LIBEVDEV_LOG_ERROR, nil)
-        #endif
         func fail(_ call: String, _ rc: Int32) -> SystemError {
             libevdev_free(dev)
             Glibc.close(fd)
@@ -153,23 +149,8 @@ public final class EvdevDevice {
 @available(*, unavailable, message: "an EvdevDevice belongs to the thread that reads it")
 extension EvdevDevice: Sendable {}
 
-#if !arch(arm64)
-/// libevdev's log callback: the message formatted here, then ``evdevLog(_:_:_:)``.
-private func evdevLogFormatting(
-    _ dev: OpaquePointer?, _ priority: libevdev_log_priority, _ data: UnsafeMutableRawPointer?,
-    _ file: UnsafePointer<CChar>?, _ line: Int32, _ function: UnsafePointer<CChar>?,
-    _ format: UnsafePointer<CChar>?, _ args: CVaListPointer?
-) {
-    guard let format, let args else { return }
-    var buffer = [CChar](repeating: 0, count: 512)
-    _ = buffer.withUnsafeMutableBufferPointer { b in vsnprintf(b.baseAddress, b.count, format, args) }
-    buffer[buffer.count - 1] = 0
-    buffer.withUnsafeBufferPointer { evdevLog(dev, priority, $0.baseAddress) }
-}
-#endif
-
 /// libevdev's messages (a kernel bug it noticed, a misuse) as log lines rather than bare stderr text;
-/// on aarch64 formatted by the C shim (`pressured_evdev_log`), which holds the `va_list`.
+/// formatted by the C shim (`pressured_evdev_log`), which holds the `va_list`.
 private func evdevLog(_ dev: OpaquePointer?, _ priority: libevdev_log_priority, _ message: UnsafePointer<CChar>?) {
     guard let message else { return }
     let name = dev.flatMap { libevdev_get_name($0) }.map { String(cString: $0) } ?? "evdev"

@@ -43,6 +43,11 @@ def check(cond, msg):
         raise Failure(msg)
 
 
+# How much slower this guest is than the x86_64 one the waits were set for (prepare.py's config.json, from
+# tools/vmtest's Machine): the systemd boot's slowest waits (dpkg, the service's start) are multiplied.
+SLOWER = CFG.get("timeout_factor", 1)
+
+
 def wait_until(pred, timeout, what):
     end = time.monotonic() + timeout
     while time.monotonic() < end:

@@ -9,15 +9,17 @@ configuration gets the fixtures' calibration ($VMTEST_CALIBRATION) after the ins
 calibrated its panels edits its conffile."""
 import glob
 import os
+import platform
 import subprocess
 import time
 
-from .harness import CFG, LOGS, Failure, Player, check, log, wait_until
+from .harness import CFG, LOGS, SLOWER, Failure, Player, check, log, wait_until
 from .systemd_scenarios import SERVICE, SOCKET, show, state, systemctl, wait_active
 
 PACKAGES = ("pressured", "pressured-web", "python3-pressured", "libpressured0", "libpressured-dev",
             "qml6-module-pressured")
-QML_PLUGIN = "/usr/lib/x86_64-linux-gnu/qt6/qml/Pressured/libpressuredqml.so"
+# (the multiarch folder of the guest's architecture: x86_64-linux-gnu, aarch64-linux-gnu)
+QML_PLUGIN = f"/usr/lib/{platform.machine()}-linux-gnu/qt6/qml/Pressured/libpressuredqml.so"
 CONF = "/etc/pressured/pressured.conf"
 # What the daemon writes at run time, which purge must take away with the packages' own files.
 RUNTIME = ("/var/lib/pressured", "/run/pressured", "/etc/pressured")
@@ -28,6 +30,7 @@ INSTALLED = {}
 
 def dpkg(*args, timeout=180):
     """dpkg with its output also in the logs (a hang shows how far it got); fails on a non-zero exit."""
+    timeout *= SLOWER
     t0 = time.monotonic()
     name = os.path.join(LOGS, f"dpkg{args[0]}-{int(t0 * 1000)}.log")
     with open(name, "w") as f:

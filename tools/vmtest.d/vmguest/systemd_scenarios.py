@@ -13,8 +13,8 @@ import signal
 import subprocess
 import time
 
-from .harness import (CFG, Client, Player, check, device_added, device_removed, fmt, sequences, udev_properties,
-                      wait_until)
+from .harness import (CFG, SLOWER, Client, Player, check, device_added, device_removed, fmt, sequences,
+                      udev_properties, wait_until)
 
 SERVICE, SOCKET = "pressured.service", "pressured.socket"
 SOCK = "/run/pressured/pressured.sock"
@@ -42,7 +42,7 @@ def wait_active(since=None, timeout=60):
     def ready():
         s = show(SERVICE, "ActiveState", "SubState", "StatusText", "MainPID", "NRestarts")
         return s if s["ActiveState"] == "active" and s["MainPID"] not in ("0", since) else None
-    return wait_until(ready, timeout, f"{SERVICE} to be active")
+    return wait_until(ready, timeout * SLOWER, f"{SERVICE} to be active")
 
 
 def stop_all():

@@ -7,7 +7,7 @@ import scenarios as registry
 from . import machine as machines
 
 USAGE = """\
-usage: tools/vmtest [--arch ARCH] [SCENARIO...]   (every scenario when none is given)
+usage: tools/vmtest [--arch ARCH] [SCENARIO...]   (every scenario when none is given; on arm64, 1 5 11 22 24)
        tools/vmtest fleet                          (scenario 20 alone: every device of the fleet)
        tools/vmtest --list                         (the scenarios, from tools/vmtest.d/scenarios.py)"""
 
@@ -66,12 +66,17 @@ def parse(argv, environ):
         raise UsageError(f"no guest for architecture '{arch}' (known: {', '.join(machines.MACHINES)})") from None
     if action == "list":
         return Request("list", machine=machine)
+    if not words and machine.default_scenarios:
+        words = [str(n) for n in machine.default_scenarios]
     try:
         chosen = registry.select(words)
     except registry.UnknownScenario as e:
         raise UsageError(f"no scenario '{e}' ({known_words()})") from None
+    for s in chosen:
+        if s.number in machine.unsupported:
+            raise UsageError(f"scenario {s.number} does not run on {machine.name}: {machine.unsupported[s.number]}")
     # (The fleet's devices: VMTEST_FLEET, read by prepare.py; unset, every one.)
-    return Request("run", tuple(chosen), machine, settings(environ, chosen))
+    return Request("run", tuple(chosen), machine, settings(environ, chosen, machine.timeout_factor))
 
 
 def known_words():
@@ -80,9 +85,9 @@ def known_words():
     return f"{min(nums)}..{max(nums)}" + "".join(f", or {a}" for a in aliases)
 
 
-def settings(environ, chosen):
-    chroot = CHROOT_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.CHROOT))
-    systemd = SYSTEMD_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.SYSTEMD))
+def settings(environ, chosen, factor=1):
+    chroot = factor * (CHROOT_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.CHROOT)))
+    systemd = factor * (SYSTEMD_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.SYSTEMD)))
     return Settings(
         timeouts={registry.Boot.CHROOT: number(environ, "VMTEST_TIMEOUT", chroot),
                   registry.Boot.SYSTEMD: number(environ, "VMTEST_SYSTEMD_TIMEOUT", systemd)},
@@ -106,6 +111,8 @@ def help_text():
     """tools/vmtest --help: what it does, its boots and their scenarios (from the registry), its settings."""
     by_boot = {b: registry.ranges(registry.numbers(registry.in_boot(registry.SCENARIOS, b))) for b in registry.BOOTS}
     fleet = [s for s in registry.SCENARIOS if s.alias]
+    arm64_default = " ".join(map(str, machines.ARM64.default_scenarios))
+    arm64_not = ", ".join(map(str, machines.ARM64.unsupported))
     order_notes = "; ".join(f"{s.number} runs {s.phase.name.lower()} in its boot"
                             for s in registry.SCENARIOS if s.phase is not registry.Phase.ANY)
     return f"""\
@@ -132,8 +139,12 @@ failure. A scenario that fails is run once more in fresh boots and named when on
 Everything it writes is under .build/vmtest (logs: .build/vmtest/out/); no VM outlives it. One VM runs at a
 time on the machine: boots wait for the lock file, which `flock` around tools/vmtest may hold already.
 
-Options: --arch ARCH, the guest's architecture ({', '.join(machines.MACHINES)}; default x86_64).
-Settings (environment): VMTEST_KVER (guest kernel; default the newest in /lib/modules), VMTEST_TIMEOUT
-(seconds for the chroot VM; default {CHROOT_TIMEOUT}, more with the fleet), VMTEST_SYSTEMD_TIMEOUT (the systemd
-VM; {SYSTEMD_TIMEOUT}), VMTEST_FLEET (the fleet's devices: `all`, or test classes separated by commas),
-VMTEST_RETRY (0: no second run), VMTEST_LOCK (/tmp/vmtest.lock), VMTEST_SMP (2), VMTEST_MEM (1024)."""
+Options: --arch ARCH, the guest's architecture ({', '.join(machines.MACHINES)}; default x86_64). arm64:
+Debian 13's arm64 kernel under qemu-system-aarch64 on a Debian 13 arm64 root made once under .build/
+(debootstrap under qemu-user, about 50 minutes), running the packages of `tools/build-deb --release trixie
+--arch arm64`; by default scenarios {arm64_default}, not {arm64_not}; its files in .build/vmtest-arm64.
+Settings (environment): VMTEST_KVER (guest kernel; default the newest in the guest root's /lib/modules),
+VMTEST_TIMEOUT (seconds for the chroot VM; default {CHROOT_TIMEOUT}, more with the fleet, twice on arm64),
+VMTEST_SYSTEMD_TIMEOUT (the systemd VM; {SYSTEMD_TIMEOUT}), VMTEST_FLEET (the fleet's devices: `all`, or test
+classes separated by commas), VMTEST_RETRY (0: no second run), VMTEST_LOCK (/tmp/vmtest.lock), VMTEST_SMP (2),
+VMTEST_MEM (1024)."""

@@ -20,18 +20,20 @@ def stale(path, inputs):
     return any(os.path.getmtime(i) > built for i in inputs)
 
 
-def module_files(kver, modules):
-    """The .ko files to insmod, dependencies first, each once (modprobe --show-depends)."""
+def module_files(kver, modules, root="/"):
+    """The .ko files to insmod, dependencies first, each once (modprobe --show-depends), from the modules of the
+    guest's root."""
     files = []
     for m in modules:
-        out = subprocess.run(["modprobe", "-S", kver, "--show-depends", m], check=True, capture_output=True,
-                             text=True).stdout
+        out = subprocess.run(["modprobe", "-d", root, "-S", kver, "--show-depends", m], check=True,
+                             capture_output=True, text=True).stdout
         files += [line.split()[1] for line in out.splitlines() if line.startswith("insmod ")]
     return list(dict.fromkeys(files))
 
 
-def build(work, machine, kver):
-    """The initramfs for `kver` under `work`, built if stale; returns its path."""
+def build(work, machine, kver, guest="/"):
+    """The initramfs for `kver` under `work`, built if stale, with the busybox and modules of the guest's root
+    (`guest`); returns its path."""
     path = os.path.join(work, f"initramfs-{kver}.cpio.gz")
     inputs = [os.path.join(HERE, i) for i in INITS] + [__file__, machines.__file__]
     if not stale(path, inputs):
@@ -40,9 +42,9 @@ def build(work, machine, kver):
     shutil.rmtree(root, ignore_errors=True)
     for d in ("bin", "proc", "sys", "dev", "mnt", "modules"):
         os.makedirs(os.path.join(root, d))
-    shutil.copy("/bin/busybox", os.path.join(root, "bin", "busybox"))
+    shutil.copy(os.path.join(guest, "bin", "busybox"), os.path.join(root, "bin", "busybox"))
     order = []
-    for f in module_files(kver, machine.initrd_modules):
+    for f in module_files(kver, machine.initrd_modules, guest):
         name = os.path.basename(f)
         if f.endswith(".ko.xz"):  # busybox insmod wants plain .ko
             name = name[:-3]

@@ -1,5 +1,6 @@
 """tools/vmtest's run: the builds, the boots (each boot's scenarios from the registry), the results, and the
 second run of the failed scenarios. `main` is the entry point."""
+import json
 import os
 import shutil
 import signal
@@ -10,16 +11,25 @@ import time
 import scenarios as registry
 from scenarios import Boot
 
-from . import cli, initramfs, results
+from . import cli, guest_root, initramfs, results
 from .lock import VMLock
-from .machine import Share
+from .machine import X86_64, Share
 from .qemu import VM
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/vmtest.d
 REPO = os.path.dirname(os.path.dirname(HERE))
+# What a run writes: .build/vmtest for x86_64 guests (the host's), .build/vmtest-NAME for another machine's.
 WORK = os.path.join(REPO, ".build", "vmtest")
 OUT = os.path.join(WORK, "out")
 FIRST = os.path.join(WORK, "out-first")
+
+
+def use_work(machine):
+    """Points WORK, OUT and FIRST at the machine's folder."""
+    global WORK, OUT, FIRST
+    WORK = os.path.join(REPO, ".build", "vmtest" if machine is X86_64 else f"vmtest-{machine.name}")
+    OUT = os.path.join(WORK, "out")
+    FIRST = os.path.join(WORK, "out-first")
 # What the guests need of the host beside the machine's own packages: evemu-tools, libinput-tools and its
 # Python modules are the reference players recordings must satisfy; weston and wev scenario 27's compositor.
 PACKAGES = ("busybox-static", "kmod", "udev", "cpio", "xz-utils", "gcc", "python3", "libevdev-dev", "libudev-dev",
@@ -54,17 +64,17 @@ class Run:
         """Everything the boots need: packages, builds, the expected gestures and config, the systemd boot's
         staged tree; returns the kernel version and the initramfs."""
         sh(os.path.join(REPO, "tools", "setup-debian"), "--only", *self.machine.packages, *PACKAGES)
-        kver = self.settings.kver or self.machine.newest_kernel()
-        if not os.access(self.machine.kernel(kver), os.R_OK):
-            raise SystemExit(f"vmtest: no {self.machine.kernel(kver)}")
-        # Debug for most scenarios, the release with the Swift runtime linked in for 7.
-        say("building pressured, pressurectl (debug) and the static release pressured")
-        sh("swift", "build", "--product", "pressured")
-        sh("swift", "build", "--product", "pressurectl")
-        sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "pressured")
+        root = self.machine.root_path(REPO)
+        if self.machine.packages_from:
+            release, arch = self.machine.packages_from
+            guest_root.ensure(root, release, arch, os.path.join(WORK, "debootstrap.log"), say)
+        kver = self.settings.kver or self.machine.newest_kernel(REPO)
+        if not os.access(self.machine.kernel(kver, REPO), os.R_OK):
+            raise SystemExit(f"vmtest: no {self.machine.kernel(kver, REPO)}")
         os.makedirs(os.path.join(WORK, "bin"), exist_ok=True)
+        self.build_programs(second)
         for p in PLAYERS:
-            sh("gcc", "-O2", "-Wall", "-o", os.path.join(WORK, "bin", p), os.path.join(HERE, f"{p}.c"))
+            sh(*self.machine.cc, "-O2", "-Wall", "-o", os.path.join(WORK, "bin", p), os.path.join(HERE, f"{p}.c"))
         shutil.rmtree(OUT, ignore_errors=True)
         if not second:
             shutil.rmtree(FIRST, ignore_errors=True)
@@ -76,13 +86,59 @@ class Run:
         # need none)
         sh(sys.executable, os.path.join(HERE, "prepare.py"), REPO, WORK, OUT,
            *map(str, registry.numbers(chroot or systemd)))
+        if self.machine.packages_from:
+            self.point_config_at_packages()
         if systemd:
             stage = os.path.join(WORK, "sysroot")
-            say(f"building the Debian packages for the systemd boot (tools/build-deb), staging {stage}")
-            sh(os.path.join(REPO, "tools", "build-deb"), "--no-lintian")
+            debs = os.path.join(REPO, ".build", "deb")
+            if self.machine.packages_from:
+                debs = os.path.join(debs, "-".join(self.machine.packages_from))  # built by build_programs
+            else:
+                say(f"building the Debian packages for the systemd boot (tools/build-deb), staging {stage}")
+                sh(os.path.join(REPO, "tools", "build-deb"), "--no-lintian")
             sh(os.path.join(HERE, "systemd-stage"), REPO, stage, OUT, os.path.join(WORK, "work", "fixtures.conf"),
-               os.path.join(REPO, ".build", "deb"), *map(str, registry.numbers(systemd)))
-        return kver, initramfs.build(WORK, self.machine, kver)
+               debs, *map(str, registry.numbers(systemd)), env={**os.environ, "VMTEST_GUEST_ROOT": root})
+        if root != "/":
+            # (the shares' mount points, in a root shared read-only)
+            guest_root.mount_points(root, [REPO, os.path.realpath(os.path.join(REPO, "..", "shared")), OUT])
+        return kver, initramfs.build(WORK, self.machine, kver, root)
+
+    def build_programs(self, second):
+        """pressured and pressurectl: the host's debug builds (prepare.py's pressurectl in every case) and, for
+        the host's architecture, the release pressured with the Swift runtime linked in (scenario 7); for
+        another, the packages tools/build-deb cross-builds (once a run: not again for the second), whose
+        binaries (WORK/pkg) both boots run."""
+        sh("swift", "build", "--product", "pressurectl")
+        if not self.machine.packages_from:
+            say("building pressured, pressurectl (debug) and the static release pressured")
+            sh("swift", "build", "--product", "pressured")
+            sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "pressured")
+            return
+        if second:
+            return
+        release, arch = self.machine.packages_from
+        say(f"building the {release} {arch} packages (tools/build-deb --release {release} --arch {arch})")
+        sh(os.path.join(REPO, "tools", "build-deb"), "--release", release, "--arch", arch, "--no-lintian")
+        pkg = os.path.join(WORK, "pkg")
+        shutil.rmtree(pkg, ignore_errors=True)
+        version = subprocess.run(["dpkg-parsechangelog", "-S", "Version"], check=True, capture_output=True,
+                                 text=True).stdout.strip()
+        deb = os.path.join(REPO, ".build", "deb", f"{release}-{arch}", f"pressured_{version}_{arch}.deb")
+        sh("dpkg-deb", "-x", deb, pkg)
+
+    def point_config_at_packages(self):
+        """prepare.py's config.json names the host's builds: the guest runs the packaged binaries and the
+        players built for it, and waits longer where the guest is slower."""
+        path = os.path.join(OUT, "config.json")
+        with open(path) as f:
+            config = json.load(f)
+        config["timeout_factor"] = self.machine.timeout_factor
+        programs = os.path.join(WORK, "pkg", "usr", "bin")
+        for key, where in (("pressured", programs), ("static_pressured", programs), ("pressurectl", programs),
+                           ("evplay", os.path.join(WORK, "bin")), ("uhidplay", os.path.join(WORK, "bin"))):
+            config[key] = os.path.join(where, key.replace("static_", ""))
+        with open(path, "w") as f:
+            json.dump(config, f, indent=1)
 
     def boot_args(self, boot, shared):
         """The kernel's arguments that pick the boot's init and tell it where things are."""
@@ -91,7 +147,9 @@ class Run:
                     f"vmtest_shared={shared}"]
         # systemd as PID 1 on an overlay of the host's root with the staged tree on top (init-systemd),
         # booting vmtest.target (sysinit and the driver); journald's and systemd's chatter stays off the console.
-        return ["rdinit=/init-systemd", f"vmtest_stage={os.path.join(WORK, 'sysroot')}",
+        # (a guest root of its own holds neither the checkout nor the captures: init-systemd mounts their shares)
+        mounts = [f"vmtest_repo={REPO}", f"vmtest_shared={shared}"] if self.machine.root != "/" else []
+        return ["rdinit=/init-systemd", f"vmtest_stage={os.path.join(WORK, 'sysroot')}", *mounts,
                 "systemd.unit=vmtest.target", "systemd.show_status=false", "systemd.journald.forward_to_console=0"]
 
     def boots(self, chosen, kver, initrd):
@@ -101,17 +159,18 @@ class Run:
         if not os.path.isdir(shared):
             shared = os.path.join(WORK, "no-shared")
             os.makedirs(shared, exist_ok=True)
-        shares = [Share("hostroot", "/"), Share("repo", REPO), Share("shared", shared), Share("out", OUT, True)]
+        shares = [Share("hostroot", self.machine.root_path(REPO)), Share("repo", REPO), Share("shared", shared),
+                  Share("out", OUT, True)]
         with VMLock(self.settings.lock, say):
             for boot in registry.BOOTS:
                 mine = registry.in_boot(chosen, boot)
                 if not mine:
                     continue
                 kind = "busybox chroot" if boot is Boot.CHROOT else "systemd as init"
-                say(f"booting {kver} under QEMU (TCG), {kind}, for scenarios: "
+                say(f"booting {kver} under {self.machine.qemu} (TCG), {kind}, for scenarios: "
                     + " ".join(map(str, registry.numbers(mine))))
                 command = self.machine.qemu_command(kver, initrd, self.boot_args(boot, shared) + [f"vmtest_out={OUT}"],
-                                                    shares, self.settings.smp, self.settings.mem)
+                                                    shares, self.settings.smp, self.settings.mem, REPO)
                 self.vm.boot(boot.value, command, self.settings.timeouts[boot],
                              os.path.join(OUT, f"console-{boot.value}.log"), say)
 
@@ -189,6 +248,7 @@ def main(argv):
         say("the repository path has spaces", error=True)  # (the kernel's command line carries it)
         return 2
     os.chdir(REPO)
+    use_work(request.machine)
     # Temporary files stay in the build folder too (SwiftPM leaves TemporaryDirectory.* in $TMPDIR on every
     # build).
     tmp = os.path.join(WORK, "tmp")
