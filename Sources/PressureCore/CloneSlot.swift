@@ -111,6 +111,14 @@ public enum CloneSlot: Hashable, Sendable {
         }
     }
 
+    /// The contact the clone shows in the slot (a finger or a palm), nil for none.
+    public var shownTrackingID: Int32? {
+        switch self {
+        case .down(let t), .palm(let t): return t
+        case .idle, .palmIdle: return nil
+        }
+    }
+
     /// Whether the clone's tool type in the slot is a palm.
     public var isPalm: Bool {
         switch self {

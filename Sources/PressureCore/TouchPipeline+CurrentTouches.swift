@@ -15,6 +15,13 @@ extension TouchPipeline {
     /// is up: where filter mode marks it on the clone.
     public func slot(ofContact id: UInt64) -> Int? { contacts.firstIndex { $0?.id == id } }
 
+    /// Whether the contact, down now, has moved beyond the long-press slop from where it began
+    /// (`LongPressSlopMm`): filter mode lets a held touch go to the app then (a drag, a scroll).
+    public func hasMoved(contact id: UInt64) -> Bool {
+        guard let i = slot(ofContact: id) else { return false }
+        return records[i].moved
+    }
+
     /// Whether the panel is held in `slot`: a touch down, or a contact the tracker ignores until it lifts
     /// (a palm, or one `SYN_DROPPED` cut); not a hovering one. Filter mode's one-slot clone of a
     /// single-touch panel follows it (``SingleTouchSlot``).

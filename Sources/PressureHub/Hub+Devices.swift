@@ -47,6 +47,7 @@ extension Hub {
         devices.remove(at: i)
         regions.forget(device: id)
         taken.forget(device: id)
+        held.forget(device: id)
         work.notices.append(.info("device \(id) removed: \(info.node)"))
         broadcastDevice(.removed, info)
     }
@@ -69,6 +70,7 @@ extension Hub {
                 devices.entries[i].latency.frameEnded(at: devices.entries[i].clock.hubTime(of: e.time) ?? handedOverAt)
             }
         }
+        if !held.isEmpty, let t = devices.entries[i].lastTime { letGoHeld(deviceAt: i, at: t) }
     }
 
     /// After `SYN_DROPPED` and a libevdev resync: the device's true slot state.
@@ -98,7 +100,10 @@ extension Hub {
             switch e.kind {
             case .touch(let phase):
                 // Ownership is decided where the touch begins, in the frame it begins.
-                if phase == .began { regions.touchBegan(e) }
+                if phase == .began {
+                    regions.touchBegan(e)
+                    if held.holds(device: id) { holdIfTakeable(e, deviceAt: i) }
+                }
                 var touch = e
                 // No rising hint towards a gesture the owner of the touch's region will never get.
                 if touch.progress != nil, !regions.showsProgress(e) { touch.progress = nil }
@@ -110,6 +115,7 @@ extension Hub {
                 sent += send(.event(touch), to: .subscribers(device: id, touches: true))
                 if phase == .ended || phase == .cancelled {
                     taken.ended(e.contactKey)
+                    if !held.isEmpty { held.ended(e.contactKey, cancelled: phase == .cancelled) }
                     if regions.touchEnded(e), regions.isEmpty, !regions.ownsTouches(onDevice: id) {
                         updateTouchReporting()  // the last owned touch of regions that are gone: stop if nobody listens
                     }
@@ -124,6 +130,7 @@ extension Hub {
                     break
                 case .owner(let client, let event, let region, let app, let menu):
                     taken.gave(g, of: e.contactKey)
+                    if !held.isEmpty { held.gave(g, of: e.contactKey) }
                     if case .gesture(let delivered) = event.kind, regions.playsHaptics(e) {
                         HapticCues.add(delivered, of: e, settings: settings, haptics: haptics, to: &work.haptics)
                     }

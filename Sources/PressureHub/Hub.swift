@@ -41,6 +41,8 @@ public struct Hub: ~Copyable, Sendable {
     var regions = RegionRouter()
     /// Touches a gesture took for a region's owner: what filter mode cancels (``cancelledSlots(device:palms:)``).
     var taken = TakenTouches()
+    /// Touches held from a hold-mode clone until pressured knows what they are (``heldSlots(device:)``).
+    var held = HeldTouches()
     var quickActions = QuickActionStore()
     var latencyBook = LatencyBook()
     /// What the loop takes next (``takeWork(_:)``); every part adds to it.
@@ -108,10 +110,11 @@ public struct Hub: ~Copyable, Sendable {
 
     // MARK: The clock
 
-    /// When the loop must next call ``tick(now:)``: the earliest long-press deadline of any device and
-    /// the expiry of the first waiting choice, on the loop's clock.
+    /// When the loop must next call ``tick(now:)``: the earliest long-press deadline of any device, the
+    /// expiry of the first waiting choice, and when a touch held from a clone is let go, on the loop's clock.
     public var nextDeadline: Timestamp? {
-        .earliest(devices.nextDeadline, quickActions.earliestExpiry)
+        let due = Timestamp?.earliest(devices.nextDeadline, quickActions.earliestExpiry)
+        return held.isEmpty ? due : .earliest(due, heldDeadline)
     }
 
     /// The loop's timer reached `now`: every device fires the long presses due by then on its clock, and
@@ -123,6 +126,7 @@ public struct Hub: ~Copyable, Sendable {
             devices.entries[i].pipeline.tick(t)
             route(deviceAt: i)
         }
+        if !held.isEmpty { letGoHeld(now: now) }
         quickActions.expire(now: now, &work)
     }
 

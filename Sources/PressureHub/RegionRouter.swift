@@ -72,6 +72,14 @@ struct RegionRouter: Sendable {
         owners[e.contactKey] = Owner(r)
     }
 
+    /// Whether a gesture of the touch could take it (``GestureKind/takesTouch``): a region owns it whose
+    /// owner wants any gesture (previews: the peek; quick actions, an icon's too: its menu; long press).
+    /// Filter mode's hold keeps such a touch from the app until it is decided.
+    func wouldTake(_ e: PressureEvent) -> Bool {
+        guard !owners.isEmpty, let o = owners[e.contactKey] else { return false }
+        return !o.wants.isEmpty
+    }
+
     /// Whether a touch's `progress` is for its owner's eyes: a touch no region owns always shows it; an
     /// owned one only while its next threshold can bring the owner something (``Stage/showsProgress(wants:icon:)``).
     func showsProgress(_ e: PressureEvent) -> Bool {

@@ -17,9 +17,10 @@ public struct DeviceSection: Hashable, Sendable {
         public static let palmSize = "PalmSizeMm"
         public static let filter = "Filter"
         public static let filterPalms = "FilterPalms"
+        public static let filterMethod = "FilterMethod"
         public static let all = [
             matchName, matchVendor, matchProduct, matchBus, floor, average, top, touchDown, touchUp, palmSize,
-            screenSize, screenRotation, calibrationMatrix, filter, filterPalms,
+            screenSize, screenRotation, calibrationMatrix, filter, filterPalms, filterMethod,
         ]
     }
 
@@ -36,9 +37,20 @@ public struct DeviceSection: Hashable, Sendable {
     public var screen = ScreenOverride()
     /// Touch thresholds and palm size (``TrackingOverride``, resolved by ``ResolvedTracking``).
     public var tracking = TrackingOverride()
-    /// `Filter`, `FilterPalms` (``FilterMode``); nil where the section does not say.
-    public var filter: Bool?
-    public var filterPalms: Bool?
+    /// `Filter`, `FilterPalms`, `FilterMethod` (``FilterMode``); nil where the section does not say.
+    public var filterKeys = FilterKeys()
+    public var filter: Bool? {
+        get { filterKeys.on }
+        set { filterKeys.on = newValue }
+    }
+    public var filterPalms: Bool? {
+        get { filterKeys.palms }
+        set { filterKeys.palms = newValue }
+    }
+    public var filterMethod: FilterMethod? {
+        get { filterKeys.method }
+        set { filterKeys.method = newValue }
+    }
     /// The line of every key given, by key.
     public var keyLines: [String: Int]
 

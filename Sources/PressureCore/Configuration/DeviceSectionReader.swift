@@ -45,6 +45,8 @@ struct DeviceSectionReader: ConfigurationValueReading {
             s.filter = try boolean(key, value)
         case DeviceSection.Key.filterPalms:
             s.filterPalms = try boolean(key, value)
+        case DeviceSection.Key.filterMethod:
+            s.filterMethod = try choice(key, value, FilterMethod.allCases.map { ($0.rawValue, $0) })
         default:
             throw fail(.unknownDeviceKey(key: key, section: s.title))
         }

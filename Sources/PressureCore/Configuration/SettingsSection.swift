@@ -18,9 +18,20 @@ public struct SettingsSection: Hashable, Sendable {
     public var launcherGroups: [Account]?
     /// `MaxClients`: the most clients served at once (``Configuration/maximumClients``).
     public var maxClients: Int?
-    /// `Filter`, `FilterPalms` for every touchscreen (``FilterMode``); a device section's win.
-    public var filter: Bool?
-    public var filterPalms: Bool?
+    /// `Filter`, `FilterPalms`, `FilterMethod` for every touchscreen (``FilterMode``); a device section's win.
+    public var filterKeys = FilterKeys()
+    public var filter: Bool? {
+        get { filterKeys.on }
+        set { filterKeys.on = newValue }
+    }
+    public var filterPalms: Bool? {
+        get { filterKeys.palms }
+        set { filterKeys.palms = newValue }
+    }
+    public var filterMethod: FilterMethod? {
+        get { filterKeys.method }
+        set { filterKeys.method = newValue }
+    }
     /// The line of every key given, by key.
     public var keyLines: [String: Int] = [:]
 

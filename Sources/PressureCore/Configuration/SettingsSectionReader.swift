@@ -29,6 +29,8 @@ struct SettingsSectionReader: ConfigurationValueReading {
             s.filter = try boolean(key, value)
         case DeviceSection.Key.filterPalms:
             s.filterPalms = try boolean(key, value)
+        case DeviceSection.Key.filterMethod:
+            s.filterMethod = try choice(key, value, FilterMethod.allCases.map { ($0.rawValue, $0) })
         case SettingsSection.AccessKey.controlGroup:
             s.controlGroups = try accounts(key, value, .group)
         case SettingsSection.AccessKey.launcherUser:

@@ -201,6 +201,7 @@ public final class Daemon {
         // or moved just before its deadline must be seen first (nor may its frame come out after the press).
         if let due = hub.nextDeadline, due.microseconds <= now { devices.readAll(hub: &hub) }
         hub.tick(now: Timestamp(microseconds: now))
+        devices.settleHeld(hub: &hub)
         devices.flushLearned(now: now)
     }
 

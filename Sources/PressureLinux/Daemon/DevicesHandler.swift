@@ -99,6 +99,7 @@ final class DevicesHandler {
         devices[id] = device
         deviceNodes[node] = id
         filters.start(id, device, mode: hub.filterMode(for: device.description))
+        hub.holdTouches(device: id, filters.clone(id)?.holds ?? false)
         // Events may already be waiting (a finger was down when we started).
         readDevice(id, hub: &hub)
     }
@@ -118,13 +119,17 @@ final class DevicesHandler {
             switch outcome {
             case .ok:
                 // A panel waiting for its filter, all its events read: grabbed unless a touch is down.
-                if clone == nil { filters.retry(id, device) }
+                if clone == nil {
+                    filters.retry(id, device)
+                    if let made = filters.clone(id), made.holds { hub.holdTouches(device: id, true) }
+                }
                 return
             case .resynced(let slots, let time):
                 hub.resync(device: id, slots: slots, at: time)
                 if let clone {
                     device.restate(clone, cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms),
-                                   held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0))
+                                   held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0),
+                                   holds: hub.heldSlots(device: id))
                 }
                 continue  // more may be waiting
             case .gone:
@@ -151,7 +156,7 @@ final class DevicesHandler {
         for k in readBuffer.indices where readBuffer[k].type == EventType.syn && readBuffer[k].code == SynCode.report {
             hub.handle(device: id, events: readBuffer[start...k])
             clone.write(readBuffer[start...k], cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms),
-                        held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0))
+                        held: clone.makesItsSlot && hub.isHeld(device: id, slot: 0), holds: hub.heldSlots(device: id))
             start = k + 1
         }
         if start < readBuffer.endIndex {  // a frame whose end is still to come: the clone gets it as it is
@@ -159,6 +164,14 @@ final class DevicesHandler {
             clone.write(readBuffer[start...], cancelling: [])
         }
         if !readBuffer.isEmpty { LatencyClock.framesQueued(&hub) }
+    }
+
+    /// Hold mode, after the timer's tick: the touches the hub let go by time are written to their clones.
+    func settleHeld(hub: inout Hub) {
+        for id in devices.keys {
+            guard let clone = filters.clone(id), clone.holds else { continue }
+            clone.settle(cancelling: hub.cancelledSlots(device: id, palms: clone.marksPalms), holds: hub.heldSlots(device: id))
+        }
     }
 
     /// The device is gone: its contacts are cancelled (open peeks dismissed) and clients told; a filtered

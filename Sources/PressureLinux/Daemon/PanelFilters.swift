@@ -49,7 +49,7 @@ final class PanelFilters {
         let name = TouchClone.storeName(panelNode: device.node)
         let keptClone = kept[name]
         do {
-            let clone = try device.makeClone(marksPalms: mode.palms, kept: keptClone)
+            let clone = try device.makeClone(marksPalms: mode.palms, method: mode.method, kept: keptClone)
             clones[id] = clone
             let waited = awaiting.removeValue(forKey: id) != nil
             if clone.adopted {
@@ -60,7 +60,8 @@ final class PanelFilters {
             }
             let served = clone.adopted ? "keeps \(clone.node), the clone systemd kept (touches left down on it cancelled)"
                 : "gets it as \(clone.node)"
-            Log.info("\(device.node): filtered (\(mode.source))\(waited ? ", once idle" : ""): grabbed, the compositor \(served)\(mode.palms ? ", palms marked" : "")")
+            let method = "taken touches \(mode.method == .hold ? "held back" : "cancelled") (FilterMethod = \(mode.method.rawValue), \(mode.methodSource))"
+            Log.info("\(device.node): filtered (\(mode.source))\(waited ? ", once idle" : ""): grabbed, the compositor \(served), \(method)\(mode.palms ? ", palms marked" : "")")
         } catch {
             guard error.errno == EAGAIN else {
                 awaiting[id] = nil

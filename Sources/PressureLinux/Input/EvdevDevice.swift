@@ -79,8 +79,9 @@ public final class EvdevDevice {
     /// clone has its slots, a single-touch touchscreen's gets one (``SingleTouchSlot``); a protocol A
     /// panel or a single-touch touchpad cannot be filtered. `kept`: the clone systemd kept from the last run
     /// (its store), taken back if the kernel says it is this panel's (the clone is then ``TouchClone/adopted``;
-    /// otherwise a new one is made and `kept` is left to the caller).
-    public func makeClone(marksPalms: Bool, kept: Int32? = nil) throws(SystemError) -> TouchClone {
+    /// otherwise a new one is made and `kept` is left to the caller). `method`: how the clone keeps a taken
+    /// touch from the app (``FilterMethod``).
+    public func makeClone(marksPalms: Bool, method: FilterMethod, kept: Int32? = nil) throws(SystemError) -> TouchClone {
         guard let d = dev else { throw SystemError(call: "libevdev_grab", subject: node, errno: EBADF) }
         let touch: TouchDevice
         do { touch = try TouchDevice(description) } catch {
@@ -104,20 +105,24 @@ public final class EvdevDevice {
             _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
             throw SystemError(call: "filter mode (events came as it grabbed; grabs after them)", subject: node, errno: EAGAIN)
         }
+        let hold = method == .hold
+            ? TouchClone.Hold(clone: cloneSlots == .one ? SingleTouchSlot.cloneDescription(of: description) : description)
+            : nil
         if let kept {
             do {
                 return try TouchClone(
                     adopting: kept, panelName: description.name, panelNode: node, panelSlot: currentSlot,
                     slots: cloneSlots == .one ? 1 : Int(slots), singleTouch: cloneSlots == .one ? description : nil,
-                    marksPalms: marksPalms)
+                    marksPalms: marksPalms, hold: hold)
             } catch {
                 Log.warning("\(error); making a new clone")
             }
         }
         do {
             switch cloneSlots {
-            case .one: return try TouchClone(singleTouch: description, panelNode: node, marksPalms: marksPalms)
-            case .panels: return try TouchClone(cloning: d, panelNode: node, slots: Int(slots), marksPalms: marksPalms)
+            case .one: return try TouchClone(singleTouch: description, panelNode: node, marksPalms: marksPalms, hold: hold)
+            case .panels:
+                return try TouchClone(cloning: d, panelNode: node, slots: Int(slots), marksPalms: marksPalms, hold: hold)
             }
         } catch {
             _ = libevdev_grab(d, LIBEVDEV_UNGRAB)
@@ -127,9 +132,9 @@ public final class EvdevDevice {
 
     /// After a resync: the panel's state, as libevdev now holds it, written to its clone as one frame;
     /// `held`: whether the tracker has a single-touch panel held after the resync.
-    func restate(_ clone: TouchClone, cancelling: [Int], held: Bool) {
+    func restate(_ clone: TouchClone, cancelling: [Int], held: Bool, holds: CloneHolds) {
         guard let d = dev else { return }
-        clone.restate(from: d, cancelling: cancelling, held: held)
+        clone.restate(from: d, cancelling: cancelling, held: held, holds: holds)
     }
 
     /// Reads every event available now, appending them to `events`, without blocking. No allocation

@@ -65,7 +65,7 @@ public final class TouchClone {
     /// Makes the clone of the panel libevdev reads as `dev` (opened from `panelNode`): its description with
     /// ``nameSuffix`` and ``physPrefix``, and `ABS_MT_TOOL_TYPE` where the panel lacks it (no palm could be
     /// told otherwise). The panel's own handle is left as it was.
-    convenience init(cloning dev: OpaquePointer, panelNode: String, slots: Int, marksPalms: Bool) throws(SystemError) {
+    convenience init(cloning dev: OpaquePointer, panelNode: String, slots: Int, marksPalms: Bool, hold: Hold?) throws(SystemError) {
         let name = libevdev_get_name(dev).map { String(cString: $0) } ?? "touchscreen"
         let phys = libevdev_get_phys(dev).map { String(cString: $0) }
         let abs = UInt32(EV_ABS), toolType = UInt32(AbsCode.mtToolType)
@@ -86,12 +86,12 @@ public final class TouchClone {
         libevdev_set_phys(dev, phys)
         for (code, f) in zip(fuzzy, fuzz) { libevdev_set_abs_fuzz(dev, code, f) }
         if addsToolType { _ = libevdev_disable_event_code(dev, abs, toolType) }
-        try self.init(made, slots: slots, marksPalms: marksPalms, singleTouch: nil)
+        try self.init(made, slots: slots, marksPalms: marksPalms, singleTouch: nil, hold: hold)
     }
 
     /// Makes the one-slot clone of a single-touch panel described by `panel` (opened from `panelNode`):
     /// ``SingleTouchSlot/cloneDescription(of:)`` under the clone's name and phys.
-    convenience init(singleTouch panel: DeviceDescription, panelNode: String, marksPalms: Bool) throws(SystemError) {
+    convenience init(singleTouch panel: DeviceDescription, panelNode: String, marksPalms: Bool, hold: Hold?) throws(SystemError) {
         var described = SingleTouchSlot.cloneDescription(of: panel)
         described.name = panel.name + Self.nameSuffix
         guard let dev = EvdevDescription.libevdev(describing: described) else {
@@ -99,7 +99,7 @@ public final class TouchClone {
         }
         defer { libevdev_free(dev) }
         let made = Self.create(from: dev, phys: Self.physPrefix + panelNode)
-        try self.init(made, slots: 1, marksPalms: marksPalms, singleTouch: SingleTouchSlot(panel: panel))
+        try self.init(made, slots: 1, marksPalms: marksPalms, singleTouch: SingleTouchSlot(panel: panel), hold: hold)
     }
 
     /// A uinput device made from `dev` with `phys` (which libevdev does not pass on: the kernel's
@@ -131,11 +131,11 @@ public final class TouchClone {
         }
     }
 
-    private convenience init(_ made: Result<OpaquePointer, SystemError>, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?) throws(SystemError) {
+    private convenience init(_ made: Result<OpaquePointer, SystemError>, slots: Int, marksPalms: Bool, singleTouch: SingleTouchSlot?, hold: Hold?) throws(SystemError) {
         let created = try made.get()
         self.init(uinput: created, descriptor: libevdev_uinput_get_fd(created),
                   node: libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? "(no node)",
-                  slots: slots, marksPalms: marksPalms, singleTouch: singleTouch)
+                  slots: slots, marksPalms: marksPalms, singleTouch: singleTouch, hold: hold)
     }
 
     /// Takes back the clone systemd kept (`fd`, from its store) for the panel named `panelName` at
@@ -144,7 +144,7 @@ public final class TouchClone {
     /// cancelled at once (``endContacts(currentSlot:)``): the panel, grabbed again with no touch down, goes on
     /// from `panelSlot`.
     public convenience init(adopting fd: Int32, panelName: String, panelNode: String, panelSlot: Int32, slots: Int,
-                            singleTouch: DeviceDescription?, marksPalms: Bool) throws(SystemError) {
+                            singleTouch: DeviceDescription?, marksPalms: Bool, hold: Hold? = nil) throws(SystemError) {
         let want = (name: panelName + Self.nameSuffix, phys: Self.physPrefix + panelNode)
         let identity = UinputIdentity(descriptor: fd)
         guard let identity, identity.name == want.name, identity.phys == want.phys else {
@@ -153,21 +153,36 @@ public final class TouchClone {
                               subject: panelNode, errno: ESTALE)
         }
         self.init(uinput: nil, descriptor: fd, node: identity.node, slots: slots, marksPalms: marksPalms,
-                  singleTouch: singleTouch.map(SingleTouchSlot.init(panel:)))
+                  singleTouch: singleTouch.map(SingleTouchSlot.init(panel:)), hold: hold)
         endContacts(currentSlot: panelSlot)
     }
 
     private init(uinput: OpaquePointer?, descriptor: Int32, node: String, slots: Int, marksPalms: Bool,
-                 singleTouch: SingleTouchSlot?) {
+                 singleTouch: SingleTouchSlot?, hold: Hold?) {
         self.uinput = uinput
         self.descriptor = descriptor
         adopted = uinput == nil
         self.node = node
         self.marksPalms = marksPalms
-        rewriter = CloneRewriter(slots: slots, singleTouch: singleTouch)
+        rewriter = CloneRewriter(slots: slots, singleTouch: singleTouch, mode: hold == nil ? .cancel : .hold,
+                                 buttons: hold?.buttons ?? [])
         frame.reserveCapacity(64)
         out.reserveCapacity(64)
     }
+
+    /// Hold mode's clone (``CloneRewriter/Mode/hold``): the touch and finger-count buttons it has, which it
+    /// sets itself from the contacts it shows.
+    public struct Hold: Sendable {
+        public var buttons: [UInt16]
+
+        /// The count buttons of a clone described by `clone`.
+        public init(clone: DeviceDescription) {
+            buttons = CloneRewriter.countButtons.filter { clone.has(type: EventType.key, code: $0) }
+        }
+    }
+
+    /// Whether the clone holds touches back until they are decided (``Hold``), rather than cancelling them.
+    public var holds: Bool { rewriter.mode == .hold }
 
     /// Whether the clone's one slot is made here from a single-touch panel, following what the tracker made
     /// of each frame (``write(_:cancelling:held:)``'s `held`).
@@ -210,20 +225,30 @@ public final class TouchClone {
     /// Writes `events` (a frame of the panel, up to and with its `SYN_REPORT`, or the start of one) to the
     /// clone in one `write(2)`, with the cancels of the slots in `cancelling` and, for a single-touch
     /// panel, its slot's events (`held`: whether the tracker has the panel held after the frame), as
-    /// ``CloneRewriter/rewrite(_:cancelling:held:into:)`` makes them.
-    func write(_ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool = false) {
+    /// ``CloneRewriter/rewrite(_:cancelling:held:holds:into:)`` makes them; in hold mode `holds` says which
+    /// touches are held.
+    func write(_ events: ArraySlice<InputEvent>, cancelling: [Int], held: Bool = false, holds: CloneHolds = .none) {
         guard open else { return }
         frame.removeAll(keepingCapacity: true)
-        rewriter.rewrite(events, cancelling: cancelling, held: held, into: &frame)
+        rewriter.rewrite(events, cancelling: cancelling, held: held, holds: holds, into: &frame)
+        send(frame)
+    }
+
+    /// Hold mode, on the daemon's timer: the held touches the hub let go are written
+    /// (``CloneRewriter/settle(cancelling:holds:into:)``).
+    func settle(cancelling: [Int], holds: CloneHolds) {
+        guard open, rewriter.held.contains(where: \.isHolding) else { return }
+        frame.removeAll(keepingCapacity: true)
+        rewriter.settle(cancelling: cancelling, holds: holds, into: &frame)
         send(frame)
     }
 
     /// After `SYN_DROPPED` and libevdev's resync: the panel's whole state, from `dev`, restated on the
     /// clone (``CloneRewriter/restate(_:cancelling:held:)``), a write a frame.
-    func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool) {
+    func restate(from dev: OpaquePointer, cancelling: [Int], held: Bool, holds: CloneHolds) {
         guard open else { return }
         let panel = Self.snapshot(of: dev, slots: rewriter.makesItsSlot ? 0 : rewriter.slots.count)
-        for restated in rewriter.restate(panel, cancelling: cancelling, held: held) { send(restated) }
+        for restated in rewriter.restate(panel, cancelling: cancelling, held: held, holds: holds) { send(restated) }
     }
 
     /// What libevdev holds of the panel after a resync: its first `slots` slots' multi-touch values, its

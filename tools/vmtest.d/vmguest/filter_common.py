@@ -9,7 +9,7 @@ import socket
 from .filter_frames import compare_frames
 from .harness import LOGS, RUN, Client, Player, Proc, check, device_added, device_removed, release, wait_until
 
-FILTER_CONF = "[pressured]\nFilter = on\n"
+FILTER_CONF = "[pressured]\nFilter = on\nFilterMethod = cancel\n"
 
 
 def name_of(node):

@@ -12,7 +12,7 @@ from .harness import CFG, RUN, Daemon, check, release, start_udevd, stop_udevd, 
 
 # An average touch the resistive fixtures' firm press peeks at (their pressure is 0..255; the fixtures'
 # calibration, 252, is for the multi-touch ones).
-CONF = "[pressured]\nFilter = on\n[resistive]\nMatchName = pressured fixture: resistive*\nPressureAverage = 60\n"
+CONF = "[pressured]\nFilter = on\nFilterMethod = cancel\n[resistive]\nMatchName = pressured fixture: resistive*\nPressureAverage = 60\n"
 
 
 def contacts(conf, capture):
