@@ -4,7 +4,7 @@ wants previews, and plays the cases of stack_cases.py through a filtered panel, 
 taken touch from the app (`FilterMethod = cancel`, and `hold` where the build has it), twice: once to the
 stack's event printer (wev, or xinput test-xi2 under X), once to the Qt Quick app (touch-app.qml).
 
-What each client got of each case is written to OUT/matrix/<stack>.json (tools/filter-matrix-table makes
+What each client got of each case is written to OUT/matrix/<stack>-<way>.json (tools/filter-matrix-table makes
 docs/filter.md's table from those files) and compared with what was measured before for that stack and way
 (stack_expectations.py): with `cancel` the stacks that drop the cancel are expected to, and that is recorded,
 not failed; with `hold` every stack must give the app a clean tap, no trace of a taken touch and a scroll.
@@ -87,11 +87,14 @@ def one_pass(session, way, with_method, client_kind, script):
                 daemon.p.wait()
                 time.sleep(KILL_WAIT)
                 out["clone_removed"] = not os.path.exists(clone)
-            got = parse(client.text()[mark:])
+            text = client.text()[mark:]
+            got = parse(text)
             if client_kind == "printer":
                 s = cases.protocol_summary(got, left)
                 left = s["left_down"]
-                out[case] = {**s, "words": cases.protocol_words(s, frames=session.stack.kind != "xorg")}
+                wayland = session.stack.kind != "xorg"
+                out[case] = {**s, "words": cases.protocol_words(s, frames=wayland),
+                             "down_to_up_ms": cases.down_to_up_ms(text) if wayland else None}
             else:
                 s = cases.app_summary(got)
                 out[case] = {**s, "words": cases.app_words(s)}
@@ -119,7 +122,8 @@ def run_stack(key, details):
         session.start()
         result["started_in_s"] = round(time.monotonic() - t0, 1)
         script = cases.script()
-        for way, with_method in ways_in_build():
+        asked = CFG.get("matrix_ways") or WAYS
+        for way, with_method in [(w, m) for w, m in ways_in_build() if w in asked]:
             result["ways"][way] = {kind: one_pass(session, way, with_method, kind, script)
                                    for kind in ("printer", "app")}
     finally:
@@ -138,8 +142,10 @@ def debian_release():
 def write(result):
     folder = os.path.join(OUT, "matrix")
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, f"{result['stack']}.json"), "w") as f:
-        json.dump(result, f, indent=1)
+    # A file a way: a run of one way (VMTEST_MATRIX_WAYS) leaves the other's results as they were.
+    for way, passes in result["ways"].items():
+        with open(os.path.join(folder, f"{result['stack']}-{way}.json"), "w") as f:
+            json.dump(dict(result, ways={way: passes}), f, indent=1)
 
 
 def report(result, details):
@@ -152,6 +158,10 @@ def report(result, details):
         for case, what in cases.CASES:
             p, a = passes["printer"][case], passes["app"][case]
             details.append(f"{way}: {what}: {printer}: {p['words']}; Qt app: {a['words']}")
+        taps = [passes["printer"][c].get("down_to_up_ms") for c in ("tap", "next")]
+        if any(t is not None for t in taps):
+            details.append(f"{way}: a tap's wl_touch.down to up, by the compositor's times: "
+                           + ", ".join(f"{t} ms" for t in taps if t is not None) + " (on the panel: 50 ms)")
         details.append(f"{way}: the clone after the kill: "
                        f"{'gone' if passes['printer'].get('clone_removed') else 'still there'}")
 

@@ -96,17 +96,30 @@ def script():
 
 # --- what the clients printed ---
 
-WEV = re.compile(r"\[(\d+): +wl_touch\] (down|up|motion|frame|cancel)\b(?:.*?\bid: (-?\d+))?")
+WEV = re.compile(r"\[(\d+): +wl_touch\] (down|up|motion|frame|cancel)\b(?:.*?\btime: (\d+))?(?:.*?\bid: (-?\d+))?")
 
 
 def wev_events(text):
     """wev's wl_touch events as (kind, id); a cancel has no id (None). wev may hold more than one wl_touch
     (the seat's touch capability comes and goes with the clone): only the newest one's events count."""
-    found = [(int(m.group(1)), m.group(2), int(m.group(3)) if m.group(3) else None) for m in WEV.finditer(text)]
+    return [(kind, tid) for kind, tid, _ in wev_timed(text)]
+
+
+def wev_timed(text):
+    """wev_events with each event's time (the compositor's, in ms; None for a frame or a cancel)."""
+    found = [(int(m.group(1)), m.group(2), int(m.group(4)) if m.group(4) else None,
+              int(m.group(3)) if m.group(3) else None) for m in WEV.finditer(text)]
     if not found:
         return []
-    newest = max(obj for obj, _, _ in found)
-    return [(kind, tid) for obj, kind, tid in found if obj == newest]
+    newest = max(obj for obj, _, _, _ in found)
+    return [(kind, tid, ms) for obj, kind, tid, ms in found if obj == newest]
+
+
+def down_to_up_ms(text):
+    """For a case of one touch: the milliseconds from its wl_touch.down to its up, by the compositor's
+    times (what the toolkit measures a tap's duration with); None without both."""
+    times = {kind: ms for kind, _, ms in wev_timed(text) if kind in ("down", "up") and ms is not None}
+    return times["up"] - times["down"] if len(times) == 2 else None
 
 
 XI_KINDS = {"TouchBegin": "down", "TouchUpdate": "motion", "TouchEnd": "up"}

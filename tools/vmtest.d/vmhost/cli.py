@@ -150,4 +150,5 @@ Settings (environment): VMTEST_KVER (guest kernel; default the newest in /lib/mo
 (seconds for the chroot VM; default {CHROOT_TIMEOUT}, more with the fleet), VMTEST_SYSTEMD_TIMEOUT (the systemd
 VM; {SYSTEMD_TIMEOUT}), VMTEST_STACKS_TIMEOUT (the stacks VM; {STACKS_TIMEOUT} and 300 a scenario),
 VMTEST_FLEET (the fleet's devices: `all`, or test classes separated by commas),
+VMTEST_MATRIX_WAYS (the compositor matrix's filter methods, `hold,cancel`; default every one the build has),
 VMTEST_RETRY (0: no second run), VMTEST_LOCK (/tmp/vmtest.lock), VMTEST_SMP (2), VMTEST_MEM (1024)."""
