@@ -118,7 +118,7 @@ def help_text():
     by_boot = {b: registry.ranges(registry.numbers(registry.in_boot(registry.SCENARIOS, b))) for b in registry.BOOTS}
     fleet = [s for s in registry.SCENARIOS if s.alias]
     arm64_default = " ".join(map(str, machines.ARM64.default_scenarios))
-    arm64_not = ", ".join(map(str, machines.ARM64.unsupported))
+    arm64_not = registry.ranges(sorted(machines.ARM64.unsupported))
     matrix = registry.ranges([s.number for s in registry.SCENARIOS if s.group == registry.MATRIX])
     in_default = registry.ranges([s.number for s in registry.SCENARIOS if s.group == registry.MATRIX and s.default],
                                  " and ")
