@@ -49,8 +49,8 @@ class ParseTests(unittest.TestCase):
             cli.parse(["--arch"], {})
 
     def test_unknown(self):
-        with self.assertRaisesRegex(cli.UsageError, r"no scenario '28' \(1\.\.27, or fleet\)"):
-            cli.parse(["28"], {})
+        with self.assertRaisesRegex(cli.UsageError, r"no scenario '36' \(1\.\.35, or fleet, or filter-matrix\)"):
+            cli.parse(["36"], {})
         with self.assertRaisesRegex(cli.UsageError, "unknown option --fast"):
             cli.parse(["--fast"], {})
 
@@ -58,18 +58,23 @@ class ParseTests(unittest.TestCase):
 class SettingsTests(unittest.TestCase):
     def test_defaults(self):
         s = cli.parse(["1", "22"], {}).settings
-        self.assertEqual(s.timeouts, {Boot.CHROOT: 1200, Boot.SYSTEMD: 720})
+        self.assertEqual(s.timeouts, {Boot.CHROOT: 1200, Boot.SYSTEMD: 720, Boot.STACKS: 300})
         self.assertEqual((s.smp, s.mem, s.retry, s.lock, s.kver), (2, 1024, True, "/tmp/vmtest.lock", ""))
 
     def test_the_fleet_adds_its_time(self):
         self.assertEqual(cli.parse(["fleet"], {}).settings.timeouts[Boot.CHROOT], 2100)
-        self.assertEqual(cli.parse([], {}).settings.timeouts[Boot.CHROOT], 2100)
+        # (and the default run's part of the compositor matrix, 28 and 29, theirs)
+        self.assertEqual(cli.parse([], {}).settings.timeouts[Boot.CHROOT], 2700)
+
+    def test_the_matrix_adds_its_time_to_each_boot(self):
+        t = cli.parse(["filter-matrix"], {}).settings.timeouts
+        self.assertEqual((t[Boot.CHROOT], t[Boot.STACKS]), (1200 + 4 * 300, 300 + 4 * 300))
 
     def test_environment(self):
-        env = {"VMTEST_TIMEOUT": "60", "VMTEST_SYSTEMD_TIMEOUT": "70", "VMTEST_SMP": "4", "VMTEST_MEM": "2048",
+        env = {"VMTEST_TIMEOUT": "60", "VMTEST_SYSTEMD_TIMEOUT": "70", "VMTEST_STACKS_TIMEOUT": "80", "VMTEST_SMP": "4", "VMTEST_MEM": "2048",
                "VMTEST_RETRY": "0", "VMTEST_LOCK": "/tmp/x.lock", "VMTEST_KVER": "6.1.0-9-amd64"}
         s = cli.parse(["fleet"], env).settings
-        self.assertEqual(s.timeouts, {Boot.CHROOT: 60, Boot.SYSTEMD: 70})
+        self.assertEqual(s.timeouts, {Boot.CHROOT: 60, Boot.SYSTEMD: 70, Boot.STACKS: 80})
         self.assertEqual((s.smp, s.mem, s.retry, s.lock, s.kver), (4, 2048, False, "/tmp/x.lock", "6.1.0-9-amd64"))
         with self.assertRaisesRegex(cli.UsageError, "VMTEST_SMP=two"):
             cli.parse([], {"VMTEST_SMP": "two"})
@@ -78,7 +83,8 @@ class SettingsTests(unittest.TestCase):
 class HelpTests(unittest.TestCase):
     def test_boots_listed_from_the_registry(self):
         text = cli.help_text()
-        self.assertIn("- scenarios 1-10, 17, 20, 21, 24, 26, 27: busybox init", text)
+        self.assertIn("- scenarios 1-10, 17, 20, 21, 24, 26-31: busybox init", text)
+        self.assertIn("- scenarios 32-35: busybox init chroots into a Debian 13 root", text)
         self.assertIn("- scenarios 11-16, 18, 19, 22, 23, 25: systemd as PID 1", text)
         self.assertIn("22 runs first in its boot; 23 runs last in its boot", text)
         for line in text.splitlines():

@@ -45,11 +45,14 @@ class RegistryTests(unittest.TestCase):
 
     def test_the_default_run_is_chroot_then_systemd_install_first_removal_last(self):
         self.assertEqual(numbers(registry.default_run()),
-                         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 21, 24, 26, 27,
+                         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 21, 24, 26, 27, 28, 29,
                           22, 11, 12, 13, 14, 15, 16, 18, 19, 25, 23])
 
-    def test_the_default_run_has_every_scenario_once(self):
-        self.assertEqual(sorted(numbers(registry.default_run())), numbers(registry.SCENARIOS))
+    def test_the_default_run_has_every_scenario_once_but_the_matrix_beyond_cage_and_xorg(self):
+        left_out = [s for s in registry.SCENARIOS if not s.default]
+        self.assertEqual(numbers(left_out), [30, 31, 32, 33, 34, 35])
+        self.assertTrue(all(s.group == registry.MATRIX for s in left_out))
+        self.assertEqual(sorted(numbers(registry.default_run()) + numbers(left_out)), numbers(registry.SCENARIOS))
 
     def test_a_phase_is_explained(self):
         for s in registry.SCENARIOS:
@@ -60,6 +63,8 @@ class RegistryTests(unittest.TestCase):
                          [11, 12, 13, 14, 15, 16, 18, 19, 22, 23, 25])
         self.assertEqual(Boot.CHROOT.driver, "guest.py")
         self.assertEqual(Boot.SYSTEMD.driver, "systemd_guest.py")
+        self.assertEqual(numbers(registry.in_boot(registry.SCENARIOS, Boot.STACKS)), [32, 33, 34, 35])
+        self.assertEqual(Boot.STACKS.driver, "stacks_guest.py")
         for b in Boot:
             self.assertTrue(os.path.exists(os.path.join(VMTEST, b.driver)))
 
@@ -83,8 +88,12 @@ class SelectTests(unittest.TestCase):
     def test_fleet_is_scenario_20(self):
         self.assertEqual(numbers(registry.select(["fleet"])), [20])
 
+    def test_the_matrix_is_both_releases_stacks_chroot_boot_first(self):
+        self.assertEqual(numbers(registry.select(["filter-matrix"])), [28, 29, 30, 31, 32, 33, 34, 35])
+        self.assertEqual(numbers(registry.select(["33", "filter-matrix", "28"])), [28, 29, 30, 31, 33, 32, 34, 35])
+
     def test_unknown(self):
-        for word in ("0", "28", "x", "-1", "1.5", ""):
+        for word in ("0", "36", "x", "-1", "1.5", ""):
             with self.assertRaises(registry.UnknownScenario, msg=word):
                 registry.select(["1", word])
 
@@ -128,6 +137,8 @@ class DocsTests(unittest.TestCase):
                          numbers(registry.in_boot(registry.SCENARIOS, Boot.CHROOT)))
         self.assertEqual(sorted(self.items("### The systemd boot")),
                          numbers(registry.in_boot(registry.SCENARIOS, Boot.SYSTEMD)))
+        self.assertEqual(sorted(self.items("### The stacks boot")),
+                         numbers(registry.in_boot(registry.SCENARIOS, Boot.STACKS)))
 
     def test_the_systemd_items_follow_the_run_order(self):
         self.assertEqual(self.items("### The systemd boot"),
@@ -135,9 +146,10 @@ class DocsTests(unittest.TestCase):
 
     def test_the_boots_lists_in_prose(self):
         flat = " ".join(self.section.split())
-        chroot, systemd = (numbers(registry.in_boot(registry.SCENARIOS, b)) for b in Boot)
-        for said in (f"a busybox chroot for scenarios {registry.ranges(chroot, ' and ')}, and systemd as PID 1 for "
-                     f"{registry.ranges(systemd, ' and ')}.",
+        chroot, systemd, stacks = (numbers(registry.in_boot(registry.SCENARIOS, b)) for b in Boot)
+        for said in (f"a busybox chroot for scenarios {registry.ranges(chroot, ' and ')}, systemd as PID 1 for "
+                     f"{registry.ranges(systemd, ' and ')}, and a busybox chroot into a Debian 13 root for "
+                     f"{registry.ranges(stacks, ' and ')}.",
                      f"When any of {registry.ranges(systemd, ' or ')} is asked for"):
             self.assertIn(said, flat)
 

@@ -453,6 +453,8 @@ def main():
                           "virtual": learning_device("vmtest virtual learning touchscreen", 0x06, 0x0a11),
                           "taps": LEARNING_TAPS}
     config["fleet"] = fleet_config()
+    # The compositor matrix's ways (VMTEST_MATRIX_WAYS=hold,cancel; unset: every way the build has).
+    config["matrix_ways"] = [w for w in os.environ.get("VMTEST_MATRIX_WAYS", "").split(",") if w]
     config["notes"] = notes
     with open(os.path.join(OUT, "config.json"), "w") as f:
         json.dump(config, f, indent=1)

@@ -19,11 +19,14 @@ class Boot(enum.Enum):
     # systemd as PID 1 on an overlay of the host's root; the guest installs the project's Debian packages
     # first (systemd_guest.py).
     SYSTEMD = "systemd"
+    # busybox init chroots into a Debian 13 root with the display stacks (tools/vmtest.d/stacks-root, made
+    # with mmdebstrap), read-only as the host's is, where stacks_guest.py runs the static release pressured.
+    STACKS = "stacks"
 
     @property
     def driver(self):
         """The guest's driver script, under tools/vmtest.d."""
-        return {Boot.CHROOT: "guest.py", Boot.SYSTEMD: "systemd_guest.py"}[self]
+        return {Boot.CHROOT: "guest.py", Boot.SYSTEMD: "systemd_guest.py", Boot.STACKS: "stacks_guest.py"}[self]
 
 
 class Phase(enum.IntEnum):
@@ -47,6 +50,12 @@ class Scenario:
     extra_timeout: int = 0
     # A word that asks for this scenario alone (`tools/vmtest fleet`).
     alias: str = ""
+    # A word that asks for this scenario among others (`tools/vmtest filter-matrix`).
+    group: str = ""
+    # In the run without arguments (CI's); False: only when asked for, by number or group.
+    default: bool = True
+    # Debian packages the host (or the chroot's root) needs for it beyond tools/vmtest's own.
+    packages: tuple = ()
 
     @property
     def module(self):
@@ -57,7 +66,12 @@ class Scenario:
         return self.check.split(".")[1]
 
 
-C, S = Boot.CHROOT, Boot.SYSTEMD
+C, S, D13 = Boot.CHROOT, Boot.SYSTEMD, Boot.STACKS
+# The compositor matrix (vmguest/filter_stacks.py): Debian 12's stacks in the chroot boot, Debian 13's in the
+# stacks boot; `tools/vmtest filter-matrix` runs it whole, the run without arguments cage and Xorg alone.
+MATRIX = "filter-matrix"
+QT_APP = ("qml-qt6", "qt6-wayland", "qml6-module-qtquick", "qml6-module-qtquick-controls",
+          "qml6-module-qtquick-templates", "qml6-module-qtquick-window", "qml6-module-qtqml-workerscript")
 
 SCENARIOS = (
     Scenario(1, "captures through the kernel", C, "kernel_scenarios.s1_captures"),
@@ -93,6 +107,26 @@ SCENARIOS = (
     Scenario(26, "filter mode on single-touch panels: a one-slot clone", C, "filter_single_touch.s26_single_touch"),
     Scenario(27, "filter mode under Weston 10: what its client sees of a taken touch", C,
              "filter_compositor.s27_compositor"),
+    Scenario(28, "filter matrix: cage 0.1.4 (Debian 12), wev and a Qt Quick app, each way", C,
+             "filter_stacks.s28_cage014", group=MATRIX, extra_timeout=300,
+             packages=("cage", "seatd", "xwayland") + QT_APP),
+    Scenario(29, "filter matrix: Xorg 21.1 with xf86-input-libinput (Debian 12), xinput and a Qt Quick app, "
+             "each way", C, "filter_stacks.s29_xorg21", group=MATRIX, extra_timeout=300,
+             packages=("xserver-xorg-core", "xserver-xorg-video-dummy", "xserver-xorg-input-libinput", "xinput")
+             + QT_APP),
+    Scenario(30, "filter matrix: Weston 10 (Debian 12), wev and a Qt Quick app, each way", C,
+             "filter_stacks.s30_weston10", group=MATRIX, default=False, extra_timeout=300, packages=QT_APP),
+    Scenario(31, "filter matrix: sway 1.7 (Debian 12), wev and a Qt Quick app, each way", C,
+             "filter_stacks.s31_sway17", group=MATRIX, default=False, extra_timeout=300,
+             packages=("sway", "seatd") + QT_APP),
+    Scenario(32, "filter matrix: labwc 0.8 (Debian 13), wev and a Qt Quick app, each way", D13,
+             "filter_stacks.s32_labwc08", group=MATRIX, default=False, extra_timeout=300),
+    Scenario(33, "filter matrix: cage 0.2 (Debian 13), wev and a Qt Quick app, each way", D13,
+             "filter_stacks.s33_cage02", group=MATRIX, default=False, extra_timeout=300),
+    Scenario(34, "filter matrix: sway 1.10 (Debian 13), wev and a Qt Quick app, each way", D13,
+             "filter_stacks.s34_sway110", group=MATRIX, default=False, extra_timeout=300),
+    Scenario(35, "filter matrix: Weston 14 (Debian 13), wev and a Qt Quick app, each way", D13,
+             "filter_stacks.s35_weston14", group=MATRIX, default=False, extra_timeout=300),
 )
 
 BY_NUMBER = {s.number: s for s in SCENARIOS}
@@ -111,20 +145,23 @@ def run_order(scenarios):
 
 
 def default_run():
-    """Every scenario, in the order a run without arguments takes them."""
-    return run_order(SCENARIOS)
+    """The scenarios a run without arguments takes (all but those only asked for), in its order."""
+    return run_order([s for s in SCENARIOS if s.default])
 
 
 def select(words):
-    """The scenarios that command-line words name (numbers or aliases), in run order; every scenario when
-    there are none. Raises UnknownScenario naming the first word that is neither."""
+    """The scenarios that command-line words name (numbers, aliases or groups), in run order; the default run
+    when there are none. Raises UnknownScenario naming the first word that is none of these."""
     if not words:
         return default_run()
     aliases = {s.alias: s for s in SCENARIOS if s.alias}
+    groups = {s.group for s in SCENARIOS if s.group}
     chosen = []
     for w in words:
         if w in aliases:
             chosen.append(aliases[w])
+        elif w in groups:
+            chosen.extend(s for s in SCENARIOS if s.group == w)
         elif w.isdigit() and int(w) in BY_NUMBER:
             chosen.append(BY_NUMBER[int(w)])
         else:
@@ -172,4 +209,9 @@ def table_lines():
                          f"{s.why_phase}")
         if s.alias:
             lines.append(f"`tools/vmtest {s.alias}`: scenario {s.number} alone")
+    for g in dict.fromkeys(s.group for s in SCENARIOS if s.group):
+        lines.append(f"`tools/vmtest {g}`: scenarios {ranges([s.number for s in SCENARIOS if s.group == g])}")
+    skipped = [s.number for s in SCENARIOS if not s.default]
+    if skipped:
+        lines.append(f"not in the default run (only when asked for): {ranges(skipped)}")
     return lines

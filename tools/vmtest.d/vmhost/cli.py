@@ -9,11 +9,14 @@ from . import machine as machines
 USAGE = """\
 usage: tools/vmtest [--arch ARCH] [SCENARIO...]   (every scenario when none is given)
        tools/vmtest fleet                          (scenario 20 alone: every device of the fleet)
+       tools/vmtest filter-matrix                  (the compositor matrix, both Debian releases' stacks)
        tools/vmtest --list                         (the scenarios, from tools/vmtest.d/scenarios.py)"""
 
-# The chroot VM's limit before the scenarios' own extra time (the fleet's), and the systemd VM's.
+# The chroot VM's limit before the scenarios' own extra time (the fleet's), the systemd VM's, and the stacks
+# VM's (before its scenarios' time).
 CHROOT_TIMEOUT = 1200
 SYSTEMD_TIMEOUT = 720
+STACKS_TIMEOUT = 300
 
 
 class UsageError(Exception):
@@ -77,15 +80,18 @@ def parse(argv, environ):
 def known_words():
     nums = registry.numbers(registry.SCENARIOS)
     aliases = [s.alias for s in registry.SCENARIOS if s.alias]
+    aliases += list(dict.fromkeys(s.group for s in registry.SCENARIOS if s.group))
     return f"{min(nums)}..{max(nums)}" + "".join(f", or {a}" for a in aliases)
 
 
 def settings(environ, chosen):
     chroot = CHROOT_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.CHROOT))
     systemd = SYSTEMD_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.SYSTEMD))
+    stacks = STACKS_TIMEOUT + sum(s.extra_timeout for s in registry.in_boot(chosen, registry.Boot.STACKS))
     return Settings(
         timeouts={registry.Boot.CHROOT: number(environ, "VMTEST_TIMEOUT", chroot),
-                  registry.Boot.SYSTEMD: number(environ, "VMTEST_SYSTEMD_TIMEOUT", systemd)},
+                  registry.Boot.SYSTEMD: number(environ, "VMTEST_SYSTEMD_TIMEOUT", systemd),
+                  registry.Boot.STACKS: number(environ, "VMTEST_STACKS_TIMEOUT", stacks)},
         smp=number(environ, "VMTEST_SMP", 2),
         mem=number(environ, "VMTEST_MEM", 1024),
         retry=environ.get("VMTEST_RETRY", "1") != "0",
@@ -106,6 +112,9 @@ def help_text():
     """tools/vmtest --help: what it does, its boots and their scenarios (from the registry), its settings."""
     by_boot = {b: registry.ranges(registry.numbers(registry.in_boot(registry.SCENARIOS, b))) for b in registry.BOOTS}
     fleet = [s for s in registry.SCENARIOS if s.alias]
+    matrix = registry.ranges([s.number for s in registry.SCENARIOS if s.group == registry.MATRIX])
+    in_default = registry.ranges([s.number for s in registry.SCENARIOS if s.group == registry.MATRIX and s.default],
+                                 " and ")
     order_notes = "; ".join(f"{s.number} runs {s.phase.name.lower()} in its boot"
                             for s in registry.SCENARIOS if s.phase is not registry.Phase.ANY)
     return f"""\
@@ -116,16 +125,20 @@ Real kernel, real drivers, real init: end-to-end tests of pressured in a QEMU gu
 Installs what it needs (Debian packages), builds pressured and pressurectl (debug) and the release pressured
 with a static Swift runtime, the C players (tools/vmtest.d/*.c), the expected gestures (`pressurectl replay`,
 tools/vmtest.d/prepare.py) and a busybox initramfs; boots the Debian kernel under QEMU (software emulation)
-up to twice:
+up to three times:
 - scenarios {by_boot[registry.Boot.CHROOT]}: busybox init chroots into the host's root, where
   tools/vmtest.d/guest.py (scenario modules in tools/vmtest.d/vmguest/) runs them against real /dev/input
   nodes (uinput, uhid + hid-multitouch, systemd-udevd, evemu's and libinput's players);
 - scenarios {by_boot[registry.Boot.SYSTEMD]}: systemd as PID 1 on an overlay of the host's root, where the
   guest installs the project's Debian packages (tools/build-deb) with dpkg -i and
-  tools/vmtest.d/systemd_guest.py tests the real units.
+  tools/vmtest.d/systemd_guest.py tests the real units;
+- scenarios {by_boot[registry.Boot.STACKS]}: busybox init chroots into a Debian 13 root with the display stacks
+  (mmdebstrap, .build/roots/), where tools/vmtest.d/stacks_guest.py runs them with the static release
+  pressured under Debian 13's compositors.
 Scenarios run boot by boot in the order given ({order_notes}).
 {"".join(f"`tools/vmtest {s.alias}`: scenario {s.number} alone. " for s in fleet)}`tools/vmtest --list` \
 shows every scenario.
+`tools/vmtest {registry.MATRIX}`: the compositor matrix, scenarios {matrix} (the default run has {in_default}).
 
 Prints a line per scenario (details indented), `N passed, M failed` and the time taken; exits non-zero on any
 failure. A scenario that fails is run once more in fresh boots and named when only its second run passes.
@@ -135,5 +148,7 @@ time on the machine: boots wait for the lock file, which `flock` around tools/vm
 Options: --arch ARCH, the guest's architecture ({', '.join(machines.MACHINES)}; default x86_64).
 Settings (environment): VMTEST_KVER (guest kernel; default the newest in /lib/modules), VMTEST_TIMEOUT
 (seconds for the chroot VM; default {CHROOT_TIMEOUT}, more with the fleet), VMTEST_SYSTEMD_TIMEOUT (the systemd
-VM; {SYSTEMD_TIMEOUT}), VMTEST_FLEET (the fleet's devices: `all`, or test classes separated by commas),
+VM; {SYSTEMD_TIMEOUT}), VMTEST_STACKS_TIMEOUT (the stacks VM; {STACKS_TIMEOUT} and 300 a scenario),
+VMTEST_FLEET (the fleet's devices: `all`, or test classes separated by commas),
+VMTEST_MATRIX_WAYS (the compositor matrix's filter methods, `hold,cancel`; default every one the build has),
 VMTEST_RETRY (0: no second run), VMTEST_LOCK (/tmp/vmtest.lock), VMTEST_SMP (2), VMTEST_MEM (1024)."""

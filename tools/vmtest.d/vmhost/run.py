@@ -10,7 +10,7 @@ import time
 import scenarios as registry
 from scenarios import Boot
 
-from . import cli, initramfs, results
+from . import cli, initramfs, results, stacks_root
 from .lock import VMLock
 from .machine import Share
 from .qemu import VM
@@ -21,7 +21,8 @@ WORK = os.path.join(REPO, ".build", "vmtest")
 OUT = os.path.join(WORK, "out")
 FIRST = os.path.join(WORK, "out-first")
 # What the guests need of the host beside the machine's own packages: evemu-tools, libinput-tools and its
-# Python modules are the reference players recordings must satisfy; weston and wev scenario 27's compositor.
+# Python modules are the reference players recordings must satisfy; weston and wev scenario 27's compositor
+# (and the matrix's: the scenarios' own packages come with them, scenarios.py).
 PACKAGES = ("busybox-static", "kmod", "udev", "cpio", "xz-utils", "gcc", "python3", "libevdev-dev", "libudev-dev",
             "pkg-config", "make", "systemd", "util-linux", "evemu-tools", "libinput-tools", "python3-libevdev",
             "python3-pyudev", "python3-yaml", "weston", "wev")
@@ -49,11 +50,14 @@ class Run:
         self.settings = request.settings
         self.machine = request.machine
         self.vm = vm
+        self.stacks = None  # the stacks boot's root, once made
 
     def prepare(self, chosen, second):
         """Everything the boots need: packages, builds, the expected gestures and config, the systemd boot's
         staged tree; returns the kernel version and the initramfs."""
-        sh(os.path.join(REPO, "tools", "setup-debian"), "--only", *self.machine.packages, *PACKAGES)
+        own = [p for s in chosen if s.boot is not Boot.STACKS for p in s.packages]
+        sh(os.path.join(REPO, "tools", "setup-debian"), "--only", *self.machine.packages, *PACKAGES,
+           *dict.fromkeys(own))
         kver = self.settings.kver or self.machine.newest_kernel()
         if not os.access(self.machine.kernel(kver), os.R_OK):
             raise SystemExit(f"vmtest: no {self.machine.kernel(kver)}")
@@ -70,12 +74,15 @@ class Run:
             shutil.rmtree(FIRST, ignore_errors=True)
         os.makedirs(OUT)
         os.makedirs(os.path.join(WORK, "work"), exist_ok=True)
-        chroot = registry.in_boot(chosen, Boot.CHROOT)
+        chroot = registry.in_boot(chosen, Boot.CHROOT) + registry.in_boot(chosen, Boot.STACKS)
         systemd = registry.in_boot(chosen, Boot.SYSTEMD)
         # (prepare.py's list decides the captures it replays: with no chroot scenarios, the systemd ones, which
         # need none)
         sh(sys.executable, os.path.join(HERE, "prepare.py"), REPO, WORK, OUT,
            *map(str, registry.numbers(chroot or systemd)))
+        if registry.in_boot(chosen, Boot.STACKS):
+            say("making or updating the stacks boot's Debian 13 root (tools/debian-root)")
+            self.stacks = stacks_root.make(REPO, self.machine.name, kver, (REPO, self.shared()))
         if systemd:
             stage = os.path.join(WORK, "sysroot")
             say(f"building the Debian packages for the systemd boot (tools/build-deb), staging {stage}")
@@ -86,7 +93,7 @@ class Run:
 
     def boot_args(self, boot, shared):
         """The kernel's arguments that pick the boot's init and tell it where things are."""
-        if boot is Boot.CHROOT:
+        if boot in (Boot.CHROOT, Boot.STACKS):
             return [f"vmtest_guest={os.path.join(HERE, boot.driver)}", f"vmtest_repo={REPO}",
                     f"vmtest_shared={shared}"]
         # systemd as PID 1 on an overlay of the host's root with the staged tree on top (init-systemd),
@@ -94,26 +101,35 @@ class Run:
         return ["rdinit=/init-systemd", f"vmtest_stage={os.path.join(WORK, 'sysroot')}",
                 "systemd.unit=vmtest.target", "systemd.show_status=false", "systemd.journald.forward_to_console=0"]
 
-    def boots(self, chosen, kver, initrd):
-        # The checkout and ../shared get shares of their own: the chroot guest's /tmp is a fresh tmpfs, which
-        # would hide a checkout that lives under the host's /tmp (CI may clone anywhere).
+    @staticmethod
+    def shared():
         shared = os.path.realpath(os.path.join(REPO, "..", "shared"))
         if not os.path.isdir(shared):
             shared = os.path.join(WORK, "no-shared")
             os.makedirs(shared, exist_ok=True)
-        shares = [Share("hostroot", "/"), Share("repo", REPO), Share("shared", shared), Share("out", OUT, True)]
+        return shared
+
+    def boots(self, chosen, kver, initrd):
+        # The checkout and ../shared get shares of their own: the chroot guest's /tmp is a fresh tmpfs, which
+        # would hide a checkout that lives under the host's /tmp (CI may clone anywhere).
+        shared = self.shared()
         with VMLock(self.settings.lock, say):
             for boot in registry.BOOTS:
                 mine = registry.in_boot(chosen, boot)
                 if not mine:
                     continue
-                kind = "busybox chroot" if boot is Boot.CHROOT else "systemd as init"
+                # (the stacks boot chroots into its Debian 13 root instead of the host's)
+                root = self.stacks if boot is Boot.STACKS else "/"
+                shares = [Share("hostroot", root), Share("repo", REPO), Share("shared", shared), Share("out", OUT, True)]
+                kind = {Boot.CHROOT: "busybox chroot", Boot.SYSTEMD: "systemd as init",
+                        Boot.STACKS: "busybox chroot into the Debian 13 stacks root"}[boot]
                 say(f"booting {kver} under QEMU (TCG), {kind}, for scenarios: "
                     + " ".join(map(str, registry.numbers(mine))))
                 command = self.machine.qemu_command(kver, initrd, self.boot_args(boot, shared) + [f"vmtest_out={OUT}"],
                                                     shares, self.settings.smp, self.settings.mem)
                 self.vm.boot(boot.value, command, self.settings.timeouts[boot],
                              os.path.join(OUT, f"console-{boot.value}.log"), say)
+        keep_matrix_results()
 
     def once(self, chosen, second=False):
         """Prepares, boots and reads back the results of `chosen`; prints a line per scenario."""
@@ -129,6 +145,17 @@ class Run:
         for _, block in outcome.blocks:
             print(block)
         return outcome
+
+
+def keep_matrix_results():
+    """The compositor matrix's results (OUT/matrix/*.json) kept past this run, each stack's newest, for
+    tools/filter-matrix-table: the matrix's boots may be different runs."""
+    made = os.path.join(OUT, "matrix")
+    if os.path.isdir(made):
+        kept = os.path.join(WORK, "matrix")
+        os.makedirs(kept, exist_ok=True)
+        for name in os.listdir(made):
+            shutil.copy(os.path.join(made, name), os.path.join(kept, name))
 
 
 def report(outcome, started):
