@@ -63,8 +63,15 @@ HOLD_EXCEPTIONS = {
 }
 
 
+# The stacks whose hold way has been measured as HOLD says (with their exceptions); on the others it is
+# recorded, not checked, until it has. All eight, first measured with the hold way's first commit.
+HOLD_MEASURED = {"cage014", "xorg21", "weston10", "sway17", "labwc08", "cage02", "sway110", "weston14"}
+
+
 def expected(stack, way, case):
     """(printer, app), either None where it is recorded and not checked; None for the whole case."""
     if way == "hold":
+        if stack not in HOLD_MEASURED:
+            return None
         return HOLD_EXCEPTIONS.get(stack, {}).get(case, HOLD[case])
     return CANCEL.get(stack, {}).get(case)
