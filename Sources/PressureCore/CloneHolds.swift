@@ -16,10 +16,12 @@ public struct CloneHolds: Hashable, Sendable {
     /// No touch held.
     public static let none = CloneHolds()
 
-    /// The verdict on slot `s`'s held touch, `cancelling` being the slots the hub cancels now.
+    /// The verdict on slot `s`'s held touch, `cancelling` being the slots the hub cancels now. A slot both
+    /// holding and taken is one whose taken touch lifted and whose next began in the same frames: the
+    /// holding one is the slot's now.
     func verdict(_ s: Int, cancelling: [Int]) -> HeldTouch.Verdict {
-        if taken.contains(s) || cancelling.contains(s) { return .take }
-        return holding.contains(s) ? .hold : .release
+        if holding.contains(s) { return .hold }
+        return taken.contains(s) || cancelling.contains(s) ? .take : .release
     }
 
     /// Whether a touch beginning in slot `s` is held.

@@ -60,6 +60,15 @@ final class CloneRewriterHoldTests: XCTestCase {
                        "the slot's next touch, outside the regions, passes in its frame")
     }
 
+    func testATakenTouchsNextInTheSameFrameIsHeld() {
+        var r = Self.rewriter()
+        _ = write(&r, [C.slot(0), C.id(10), C.mtX(100), C.syn], holding: [0])
+        _ = write(&r, [C.mtP(300), C.syn], cancelling: [0], taken: [0])
+        XCTAssertEqual(write(&r, [C.id(-1), C.id(11), C.mtX(7), C.syn], holding: [0], taken: [0]), ["SYN"],
+                       "the taken one lifted and the slot's next began in one frame: the next is held")
+        XCTAssertEqual(r.held, [.holding({ var h = HeldTouch.Held(trackingID: 11); h.remember(C.mtX(7)); h.begun = true; return h }()), .free])
+    }
+
     func testTakenInTheFrameItLiftsIsNoTap() {
         var r = Self.rewriter()
         _ = write(&r, [C.slot(0), C.id(10), C.mtX(100), C.syn], holding: [0])
