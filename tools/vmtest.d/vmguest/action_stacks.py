@@ -12,7 +12,6 @@ the action keyboard's first key) as the kernel stamped them for a reader of thos
 the pointer's events. Each way's results go to OUT/actions/<stack>-<way>.json.
 """
 import glob
-import json
 import re
 import os
 import struct
@@ -20,8 +19,8 @@ import time
 
 from . import action_cases as cases
 from .filter_common import plug
-from .filter_stacks import COMMON_PACKAGES, PACKAGES, SETTLE, STACKS, debian_release
-from .harness import CFG, OUT, RUN, Client, Daemon, NodeRecorder, check, release, start_udevd, stop_udevd, wait_until
+from .filter_stacks import COMMON_PACKAGES, PACKAGES, SETTLE, STACKS, debian_release, write
+from .harness import CFG, RUN, Client, Daemon, NodeRecorder, check, release, start_udevd, stop_udevd, wait_until
 from .stacks import APP, Session, package_version
 
 APP_QML = os.path.join(os.path.dirname(APP), "action-app.qml")
@@ -162,20 +161,12 @@ def run_stack(key, details):
     finally:
         session.stop()
         stop_udevd(env)
-        write(result)
+        write(result, "actions")
     report(result, details)
     limits = STACK_LIMITS.get(key, {})
     wrong = [f"{way} {case}: {w}" for way, r in result["ways"].items() for case, c in r["cases"].items()
              for w in c["wrong"] if case not in limits]
     check(not wrong, "; ".join(wrong))
-
-
-def write(result):
-    folder = os.path.join(OUT, "actions")
-    os.makedirs(folder, exist_ok=True)
-    for way, r in result["ways"].items():
-        with open(os.path.join(folder, f"{result['stack']}-{way}.json"), "w") as f:
-            json.dump(dict(result, ways={way: r}), f, indent=1)
 
 
 def report(result, details):
