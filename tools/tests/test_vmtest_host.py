@@ -61,8 +61,8 @@ class ParseTests(unittest.TestCase):
         self.assertEqual(r.settings.timeouts, {b: 2 * t for b, t in x86.items()})
 
     def test_unknown(self):
-        with self.assertRaisesRegex(cli.UsageError, r"no scenario '36' \(1\.\.35, or fleet, or filter-matrix\)"):
-            cli.parse(["36"], {})
+        with self.assertRaisesRegex(cli.UsageError, r"no scenario '42' \(1\.\.41, or fleet, or filter-matrix, or action-matrix\)"):
+            cli.parse(["42"], {})
         with self.assertRaisesRegex(cli.UsageError, "unknown option --fast"):
             cli.parse(["--fast"], {})
 
@@ -95,8 +95,8 @@ class SettingsTests(unittest.TestCase):
 class HelpTests(unittest.TestCase):
     def test_boots_listed_from_the_registry(self):
         text = cli.help_text()
-        self.assertIn("- scenarios 1-10, 17, 20, 21, 24, 26-31: busybox init", text)
-        self.assertIn("- scenarios 32-35: busybox init chroots into a Debian 13 root", text)
+        self.assertIn("- scenarios 1-10, 17, 20, 21, 24, 26-31, 36-38: busybox init", text)
+        self.assertIn("- scenarios 32-35, 39-41: busybox init chroots into a Debian 13 root", text)
         self.assertIn("- scenarios 11-16, 18, 19, 22, 23, 25: systemd as PID 1", text)
         self.assertIn("22 runs first in its boot; 23 runs last in its boot", text)
         for line in text.splitlines():

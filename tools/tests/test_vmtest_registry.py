@@ -50,8 +50,8 @@ class RegistryTests(unittest.TestCase):
 
     def test_the_default_run_has_every_scenario_once_but_the_matrix_beyond_cage_and_xorg(self):
         left_out = [s for s in registry.SCENARIOS if not s.default]
-        self.assertEqual(numbers(left_out), [30, 31, 32, 33, 34, 35])
-        self.assertTrue(all(s.group == registry.MATRIX for s in left_out))
+        self.assertEqual(numbers(left_out), [30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41])
+        self.assertTrue(all(s.group in (registry.MATRIX, registry.ACTIONS) for s in left_out))
         self.assertEqual(sorted(numbers(registry.default_run()) + numbers(left_out)), numbers(registry.SCENARIOS))
 
     def test_a_phase_is_explained(self):
@@ -63,7 +63,7 @@ class RegistryTests(unittest.TestCase):
                          [11, 12, 13, 14, 15, 16, 18, 19, 22, 23, 25])
         self.assertEqual(Boot.CHROOT.driver, "guest.py")
         self.assertEqual(Boot.SYSTEMD.driver, "systemd_guest.py")
-        self.assertEqual(numbers(registry.in_boot(registry.SCENARIOS, Boot.STACKS)), [32, 33, 34, 35])
+        self.assertEqual(numbers(registry.in_boot(registry.SCENARIOS, Boot.STACKS)), [32, 33, 34, 35, 39, 40, 41])
         self.assertEqual(Boot.STACKS.driver, "stacks_guest.py")
         for b in Boot:
             self.assertTrue(os.path.exists(os.path.join(VMTEST, b.driver)))
@@ -91,9 +91,10 @@ class SelectTests(unittest.TestCase):
     def test_the_matrix_is_both_releases_stacks_chroot_boot_first(self):
         self.assertEqual(numbers(registry.select(["filter-matrix"])), [28, 29, 30, 31, 32, 33, 34, 35])
         self.assertEqual(numbers(registry.select(["33", "filter-matrix", "28"])), [28, 29, 30, 31, 33, 32, 34, 35])
+        self.assertEqual(numbers(registry.select(["action-matrix"])), [36, 37, 38, 39, 40, 41])
 
     def test_unknown(self):
-        for word in ("0", "36", "x", "-1", "1.5", ""):
+        for word in ("0", "42", "x", "-1", "1.5", ""):
             with self.assertRaises(registry.UnknownScenario, msg=word):
                 registry.select(["1", word])
 

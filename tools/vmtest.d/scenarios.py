@@ -70,6 +70,8 @@ C, S, D13 = Boot.CHROOT, Boot.SYSTEMD, Boot.STACKS
 # The compositor matrix (vmguest/filter_stacks.py): Debian 12's stacks in the chroot boot, Debian 13's in the
 # stacks boot; `tools/vmtest filter-matrix` runs it whole, the run without arguments cage and Xorg alone.
 MATRIX = "filter-matrix"
+# Actions under the matrix's stacks (vmguest/action_stacks.py): `tools/vmtest action-matrix`.
+ACTIONS = "action-matrix"
 QT_APP = ("qml-qt6", "qt6-wayland", "qml6-module-qtquick", "qml6-module-qtquick-controls",
           "qml6-module-qtquick-templates", "qml6-module-qtquick-window", "qml6-module-qtqml-workerscript")
 
@@ -127,6 +129,20 @@ SCENARIOS = (
              "filter_stacks.s34_sway110", group=MATRIX, default=False, extra_timeout=300),
     Scenario(35, "filter matrix: Weston 14 (Debian 13), wev and a Qt Quick app, each way", D13,
              "filter_stacks.s35_weston14", group=MATRIX, default=False, extra_timeout=300),
+    Scenario(36, "actions: Xorg 21.1 (Debian 12), a right click and a key in a Qt Quick app", C,
+             "action_stacks.s36_xorg21", group=ACTIONS, default=False, extra_timeout=300,
+             packages=("xserver-xorg-core", "xserver-xorg-video-dummy", "xserver-xorg-input-libinput") + QT_APP),
+    Scenario(37, "actions: cage 0.1.4 (Debian 12), a right click and a key in a Qt Quick app", C,
+             "action_stacks.s37_cage014", group=ACTIONS, default=False, extra_timeout=300,
+             packages=("cage", "seatd") + QT_APP),
+    Scenario(38, "actions: Weston 10 (Debian 12), a right click and a key in a Qt Quick app", C,
+             "action_stacks.s38_weston10", group=ACTIONS, default=False, extra_timeout=300, packages=QT_APP),
+    Scenario(39, "actions: labwc 0.8 (Debian 13), a right click and a key in a Qt Quick app", D13,
+             "action_stacks.s39_labwc08", group=ACTIONS, default=False, extra_timeout=300),
+    Scenario(40, "actions: cage 0.2 (Debian 13), a right click and a key in a Qt Quick app", D13,
+             "action_stacks.s40_cage02", group=ACTIONS, default=False, extra_timeout=300),
+    Scenario(41, "actions: Weston 14 (Debian 13), a right click and a key in a Qt Quick app", D13,
+             "action_stacks.s41_weston14", group=ACTIONS, default=False, extra_timeout=300),
 )
 
 BY_NUMBER = {s.number: s for s in SCENARIOS}

@@ -139,8 +139,8 @@ def debian_release():
         return "Debian " + f.read().strip().split(".")[0]
 
 
-def write(result):
-    folder = os.path.join(OUT, "matrix")
+def write(result, under="matrix"):
+    folder = os.path.join(OUT, under)
     os.makedirs(folder, exist_ok=True)
     # A file a way: a run of one way (VMTEST_MATRIX_WAYS) leaves the other's results as they were.
     for way, passes in result["ways"].items():

@@ -10,6 +10,7 @@ USAGE = """\
 usage: tools/vmtest [--arch ARCH] [SCENARIO...]   (every scenario when none is given; on arm64, 1 5 11 22 24)
        tools/vmtest fleet                          (scenario 20 alone: every device of the fleet)
        tools/vmtest filter-matrix                  (the compositor matrix, both Debian releases' stacks)
+       tools/vmtest action-matrix                  (actions under the matrix's stacks: a right click, a key)
        tools/vmtest --list                         (the scenarios, from tools/vmtest.d/scenarios.py)"""
 
 # The chroot VM's limit before the scenarios' own extra time (the fleet's), the systemd VM's, and the stacks
