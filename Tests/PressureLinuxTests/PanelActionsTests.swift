@@ -48,8 +48,31 @@ final class PanelActionsTests: XCTestCase {
         XCTAssertEqual(made.map(\.kind), [.pointer], "no key action: no keyboard")
         p.update(2, name: "Q", node: "/dev/input/event5", actions: DeviceActions())
         XCTAssertEqual(made.count, 1, "no action: no device")
-        p.perform([fired(.click(.right)), fired(.click(.middle), device: 2)])
-        XCTAssertEqual(made[0].written, [fired(.click(.right)).events], "the other panel has no pointer")
+        p.perform([fired(.click(.right)), fired(.click(.middle), device: 2)], now: 1_000)
+        XCTAssertEqual(made[0].written, [fired(.click(.right)).approach], "the other panel has no pointer")
+        XCTAssertEqual(p.nextDue, 1_000 + FiredAction.pressDelay, "the button a repaint later")
+        p.writeDue(now: 1_000 + FiredAction.pressDelay - 1)
+        XCTAssertEqual(made[0].written.count, 1, "not yet")
+        p.writeDue(now: 1_000 + FiredAction.pressDelay)
+        XCTAssertEqual(made[0].written, [fired(.click(.right)).approach, fired(.click(.right)).press])
+        XCTAssertEqual(made[0].written.flatMap { $0 }, fired(.click(.right)).events)
+        XCTAssertNil(p.nextDue, "nothing waits")
+    }
+
+    /// Keys go at once; a click whose panel goes before its button is due writes nothing more.
+    func testKeysGoAtOnceAndAGonePanelsButtonIsDropped() throws {
+        let p = panels()
+        p.update(1, name: "P", node: "n", actions: try actions(
+            "[action]\nGesture = pop\nDoes = key:Ctrl+C\n[action]\nGesture = longPress\nDoes = rightClick\n"))
+        let keyboard = try XCTUnwrap(made.first { $0.kind == .keyboard })
+        let pointer = try XCTUnwrap(made.first { $0.kind == .pointer })
+        p.perform([fired(.keys(try KeyCombination(parsing: "Ctrl+C"))), fired(.click(.right))], now: 0)
+        XCTAssertEqual(keyboard.written.count, 1, "keys at once")
+        XCTAssertEqual(pointer.written.count, 1, "the motion only")
+        p.end(1)
+        XCTAssertNil(p.nextDue)
+        p.writeDue(now: FiredAction.pressDelay)
+        XCTAssertEqual(pointer.written.count, 1)
     }
 
     func testAReloadMakesAndDestroysToFitAndRemakesAKeyboardForANewKey() throws {
@@ -64,7 +87,7 @@ final class PanelActionsTests: XCTestCase {
         XCTAssertTrue(made[0].closed, "a key it lacks: the keyboard is made again")
         XCTAssertEqual(made.map(\.kind), [.keyboard, .pointer, .keyboard])
         XCTAssertEqual(made[2].keys, [0x290])
-        p.perform([fired(.keys(try KeyCombination(parsing: "Macro1")))])
+        p.perform([fired(.keys(try KeyCombination(parsing: "Macro1")))], now: 0)
         XCTAssertEqual(made[2].written.count, 1)
         p.end(1)
         XCTAssertTrue(made[2].closed, "the panel went")
@@ -74,7 +97,7 @@ final class PanelActionsTests: XCTestCase {
         refuse = true
         let p = panels()
         p.update(1, name: "P", node: "n", actions: try actions("[action]\nGesture = pop\nDoes = rightClick\n"))
-        p.perform([fired(.click(.right))])
+        p.perform([fired(.click(.right))], now: 0)
         XCTAssertTrue(made.isEmpty)
         refuse = false
         p.update(1, name: "P", node: "n", actions: try actions("[action]\nGesture = pop\nDoes = rightClick\n"))

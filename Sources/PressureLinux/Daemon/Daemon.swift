@@ -185,6 +185,7 @@ public final class Daemon {
         consider(clients.limitsWake())  // a resting listener, summaries of what clients did
         consider(hub.nextDeadline?.microseconds)  // long presses (a paced replay's too) and waiting choices
         consider(devices.learnedDue)
+        consider(devices.actionsDue)  // a click's button, a repaint after its pointer motion
         // A paced replay's next events; at full speed, at once unless readers hold it back.
         replay.noteReaders(hub: hub, clients: clients)
         consider(replay.wake)
@@ -193,7 +194,7 @@ public final class Daemon {
     }
 
     /// What the timer is for, in the log line when it fails.
-    static let timerDeadlines = "long-press deadlines and replay steps"
+    static let timerDeadlines = "long-press deadlines, replay steps and clicks' buttons"
 
     func timerFired() {
         guard timer.acknowledge(failing: &lifetime, deadlines: Self.timerDeadlines) else { return }
@@ -206,6 +207,7 @@ public final class Daemon {
         if let due = hub.nextDeadline, due.microseconds <= now { devices.readAll(hub: &hub) }
         hub.tick(now: Timestamp(microseconds: now))
         devices.settleHeld(hub: &hub)
+        devices.writeDueActions(now: now)
         devices.flushLearned(now: now)
     }
 

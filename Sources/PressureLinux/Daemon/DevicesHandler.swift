@@ -193,7 +193,13 @@ final class DevicesHandler {
     }
 
     /// Writes the actions that fired to their panels' devices (``PanelActions/perform(_:)``).
-    func performActions(_ fired: [FiredAction]) { actions.perform(fired) }
+    func performActions(_ fired: [FiredAction]) { actions.perform(fired, now: monotonicMicroseconds()) }
+
+    /// When a click's button is next due (``PanelActions/nextDue``), for the loop's timer.
+    var actionsDue: Int64? { actions.nextDue }
+
+    /// The loop's timer: the clicks' buttons due by `now` are written.
+    func writeDueActions(now: Int64) { actions.writeDue(now: now) }
 
     /// After a reload: each panel's action devices made or destroyed to fit its actions now.
     func refreshActions(hub: borrowing Hub) {

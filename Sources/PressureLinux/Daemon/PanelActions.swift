@@ -22,7 +22,15 @@ final class PanelActions {
         var keys: [UInt16] = []
     }
 
+    /// A click's button, written a repaint after its pointer motion (``FiredAction/pressDelay``).
+    private struct Pending {
+        var device: Int
+        var due: Int64
+        var events: [InputEvent]
+    }
+
     private var panels: [Int: Panel] = [:]
+    private var pending: [Pending] = []
     private let maker: Maker
 
     init(maker: @escaping Maker = { kind, name, node, keys throws(SystemError) in
@@ -55,18 +63,40 @@ final class PanelActions {
 
     /// The panel went: its devices go with it.
     func end(_ id: Int) {
+        pending.removeAll { $0.device == id }
         guard let panel = panels.removeValue(forKey: id) else { return }
         panel.pointer?.close()
         panel.keyboard?.close()
     }
 
-    /// Writes each fired action's events to its panel's device (``FiredAction/events``).
-    func perform(_ fired: [FiredAction]) {
+    /// Writes each fired action to its panel's device at `now` (the monotonic clock, µs): keys at once; a
+    /// click's pointer motion at once and its button ``FiredAction/pressDelay`` later (``writeDue(now:)``).
+    func perform(_ fired: [FiredAction], now: Int64) {
         for f in fired {
-            guard let panel = panels[f.device] else { continue }
-            let device = f.action.usesPointer ? panel.pointer : f.action.usesKeyboard ? panel.keyboard : nil
-            device?.write(f.events)
+            guard let device = device(for: f) else { continue }
+            let approach = f.approach
+            if approach.isEmpty {
+                device.write(f.press)
+            } else {
+                device.write(approach)
+                pending.append(Pending(device: f.device, due: now + FiredAction.pressDelay, events: f.press))
+            }
         }
+    }
+
+    /// When the next click's button is due (the loop's timer), if one is waiting.
+    var nextDue: Int64? { pending.isEmpty ? nil : pending.lazy.map(\.due).min() }
+
+    /// Writes the buttons due by `now`, in the order their clicks fired.
+    func writeDue(now: Int64) {
+        guard pending.contains(where: { $0.due <= now }) else { return }
+        for p in pending where p.due <= now { panels[p.device]?.pointer?.write(p.events) }
+        pending.removeAll { $0.due <= now }
+    }
+
+    private func device(for f: FiredAction) -> (any ActionOutput)? {
+        guard let panel = panels[f.device] else { return nil }
+        return f.action.usesPointer ? panel.pointer : f.action.usesKeyboard ? panel.keyboard : nil
     }
 
     /// Every key code the key actions press.
