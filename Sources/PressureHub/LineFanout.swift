@@ -57,7 +57,7 @@ struct LineFanout: Sendable {
     mutating func appendFinal(_ line: Line, to queue: inout ClientQueue) {
         single.append(line)
         defer { single.removeAll() }
-        queue.appendFinal(single.bytes[...])
+        single.withBytes { queue.appendFinal($0) }
     }
 
     // MARK: A run of `moved` lines
@@ -105,7 +105,7 @@ struct LineFanout: Sendable {
         rest.removeAllKeepingCapacity()
         // The bytes are lent to every queue through one pointer: no retain, release or uniqueness check of
         // them per client.
-        run.bytes.withUnsafeBytes { bytes in
+        run.withBytes { bytes in
             let base = shared.begin(bytes)
             let lines = run.lineCount
             var started = 0

@@ -9,9 +9,16 @@ import PressureCore
 struct LineRun: Sendable {
     /// The device whose lines these are.
     private(set) var device = 0
-    /// The lines, encoded.
-    private(set) var bytes: [UInt8] = []
-    /// Where each line ends in ``bytes``.
+    /// The lines, encoded, in the first ``byteCount`` bytes; the rest is room kept between frames, into
+    /// which a line is encoded where it goes (``WireFormat/write(_:into:)``) rather than into a buffer of
+    /// its own first and copied: a copy and a uniqueness check a line less, which under software emulation
+    /// (the VM the live path is measured in) weighed more than their instructions (`docs/performance.md`).
+    private var storage: [UInt8] = []
+    /// Bytes of ``storage`` holding lines.
+    private(set) var byteCount = 0
+    /// A line that is not an event, encoded here first: messages have no bound to make room for.
+    private var scratch: [UInt8] = []
+    /// Where each line ends in the bytes.
     private(set) var ends: [Int] = []
     /// Each `moved` line's contact (none for a single line, whose kind goes with it to ``LineFanout``).
     private(set) var keys: [ContactKey] = []
@@ -21,7 +28,8 @@ struct LineRun: Sendable {
 
     /// Storage kept between frames: a run of up to `lines` lines allocates nothing.
     mutating func reserve(lines: Int) {
-        bytes.reserveCapacity(4096)
+        makeRoom(4096)
+        scratch.reserveCapacity(WireFormat.lineCapacity)
         ends.reserveCapacity(lines)
         keys.reserveCapacity(lines)
     }
@@ -32,24 +40,53 @@ struct LineRun: Sendable {
     /// Encodes a touch's `moved` at the end of the run.
     mutating func appendMoved(_ e: PressureEvent) {
         device = e.device
-        WireFormat.append(e, to: &bytes)
-        ends.append(bytes.count)
+        appendEvent(e)
         keys.append(e.contactKey)
     }
 
     /// Encodes `line` at the end of the run.
     mutating func append(_ line: ClientTable.Line) {
-        line.append(to: &bytes)
-        ends.append(bytes.count)
+        if case .event(let e) = line {
+            appendEvent(e)
+            return
+        }
+        scratch.removeAllKeepingCapacity()
+        line.append(to: &scratch)
+        makeRoom(scratch.count)
+        storage.replaceSubrange(byteCount..<byteCount + scratch.count, with: scratch)
+        byteCount += scratch.count
+        ends.append(byteCount)
     }
 
-    /// Where line `j` starts in ``bytes``.
+    /// The lines' bytes, lent to `body`.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<byteCount])) }
+    }
+
+    /// Where line `j` starts in the bytes.
     func start(of j: Int) -> Int { j == 0 ? 0 : ends[j - 1] }
 
     /// Empty again, its storage kept.
     mutating func removeAll() {
-        bytes.removeAllKeepingCapacity()
+        byteCount = 0
         ends.removeAllKeepingCapacity()
         keys.removeAllKeepingCapacity()
+    }
+
+    private mutating func appendEvent(_ e: PressureEvent) {
+        makeRoom(WireFormat.lineCapacity)
+        let at = byteCount
+        byteCount += storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return 0 }  // never: room was made
+            return WireFormat.write(e, into: base + at)
+        }
+        ends.append(byteCount)
+    }
+
+    /// At least `count` bytes of room after the lines; the storage doubles when it grows, so a run
+    /// allocates only when it is longer than every run before.
+    private mutating func makeRoom(_ count: Int) {
+        let missing = byteCount + count - storage.count
+        if missing > 0 { storage.append(contentsOf: repeatElement(0, count: max(missing, storage.count))) }
     }
 }

@@ -18,6 +18,20 @@ public enum WireFormat {
         }
     }
 
+    /// The room ``write(_:into:)`` needs: the longest line there can be is 367 bytes (the tests write it).
+    package static let lineCapacity = 512
+
+    /// Writes one event as a JSON line (with its `\n`) at `start`, which has room for ``lineCapacity``
+    /// bytes, and returns how many it wrote: for a caller that keeps its lines in a buffer of its own
+    /// (the hub's run of a frame's `moved` lines), which then gets each line with no copy out of a stack
+    /// buffer (under the software emulation the live path is measured in, that copy and its uniqueness
+    /// check cost a tenth of the line's encoding, `docs/performance.md`).
+    package static func write(_ e: PressureEvent, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        var w = ByteCursor(start)
+        write(e, to: &w)
+        return w.count
+    }
+
     private static func write(_ e: PressureEvent, to w: inout ByteCursor) {
         switch e.kind {
         case .gesture(let g):
