@@ -40,3 +40,40 @@ static inline void pressured_evdev_set_log_sink(struct libevdev *dev, pressured_
     *pressured_evdev_sink() = sink;
     libevdev_set_device_log_function(dev, pressured_evdev_log, priority, NULL);
 }
+
+// The kernel's state of a device now, by ioctl, for what libevdev's copy no longer holds between resyncs:
+// the daemon reads a device's events with read(2) itself (EvdevReader) and asks libevdev for a device's
+// state only after a resync. Each returns 0 or -errno.
+#include <errno.h>
+#include <linux/input.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+// An absolute axis's value (EVIOCGABS): `ABS_MT_SLOT` is the slot the device's events go to now.
+static inline int pressured_evdev_abs_value(int fd, unsigned int code, int32_t *value) {
+    struct input_absinfo info;
+    if (code > ABS_MAX || ioctl(fd, EVIOCGABS(code), &info) < 0) return code > ABS_MAX ? -EINVAL : -errno;
+    *value = info.value;
+    return 0;
+}
+
+// Whether a key is down (EVIOCGKEY): 1 or 0 in `down`.
+static inline int pressured_evdev_key_down(int fd, unsigned int code, int32_t *down) {
+    unsigned char bits[KEY_MAX / 8 + 1];
+    memset(bits, 0, sizeof bits);
+    if (code > KEY_MAX) return -EINVAL;
+    if (ioctl(fd, EVIOCGKEY(sizeof bits), bits) < 0) return -errno;
+    *down = (bits[code / 8] >> (code % 8)) & 1;
+    return 0;
+}
+
+// A multi-touch axis's value in each of the first `count` slots (EVIOCGMTSLOTS), at most 64.
+static inline int pressured_evdev_slot_values(int fd, unsigned int code, int32_t *values, unsigned int count) {
+    int32_t request[1 + 64];
+    if (count > 64) return -EINVAL;
+    request[0] = (int32_t)code;
+    if (ioctl(fd, EVIOCGMTSLOTS(sizeof(int32_t) * (1 + count)), request) < 0) return -errno;
+    memcpy(values, request + 1, sizeof(int32_t) * count);
+    return 0;
+}

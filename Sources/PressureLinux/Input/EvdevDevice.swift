@@ -3,10 +3,11 @@ import Glibc
 import PressureCommandLine
 import PressureCore
 
-/// One open evdev node (`/dev/input/eventN`) read through libevdev.
+/// One open evdev node (`/dev/input/eventN`): libevdev holds its description, its grab and its state after
+/// a resync; its events are read with `read(2)` (``EvdevReader``).
 ///
-/// Opened non-blocking: the owner waits on ``fd`` with epoll and calls ``read(into:)`` when it is
-/// readable. Event times are on `CLOCK_MONOTONIC`, the clock timerfd deadlines use, so a long-press
+/// Opened non-blocking: the owner waits on ``fd`` with epoll (level-triggered) and calls ``read(into:)``
+/// when it is readable. Event times are on `CLOCK_MONOTONIC`, the clock timerfd deadlines use, so a long-press
 /// deadline computed from an event time can be armed as it is. Not thread-safe: one owner, one thread.
 public final class EvdevDevice {
     /// The node this was opened from, for messages.
@@ -16,6 +17,8 @@ public final class EvdevDevice {
     /// What the device says about itself, read once at open.
     public let description: DeviceDescription
     private var dev: OpaquePointer?
+    /// Where a `read` puts the kernel's events, kept for the device's life: no allocation a read.
+    private let batch = UnsafeMutableBufferPointer<input_event>.allocate(capacity: EvdevReader.batch)
 
     /// Opens `node` (`O_RDONLY | O_NONBLOCK | O_CLOEXEC`), sets the event clock to `CLOCK_MONOTONIC`
     /// and, with `grab`, takes the device for itself (`EVIOCGRAB`: nobody else, the compositor included,
@@ -51,13 +54,41 @@ public final class EvdevDevice {
         description = EvdevDescription.description(of: dev)
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        batch.deallocate()
+    }
 
-    /// The slot the panel's events go to until it says otherwise (`ABS_MT_SLOT`), as libevdev holds it; 0
-    /// for a panel without slots.
+    /// The slot the panel's events go to until it says otherwise (`ABS_MT_SLOT`), as the kernel holds it
+    /// now (libevdev's copy is only brought up to date by a resync); 0 for a panel without slots, or when
+    /// the kernel does not say.
     public var currentSlot: Int32 {
-        guard let d = dev else { return 0 }
-        return max(0, libevdev_get_current_slot(d))
+        guard let d = dev, libevdev_get_num_slots(d) > 0 else { return 0 }
+        var slot: Int32 = 0
+        return pressured_evdev_abs_value(fd, UInt32(ABS_MT_SLOT), &slot) == 0 ? max(0, slot) : 0
+    }
+
+    /// Whether a touch is down on the panel now, as the kernel holds it: a slot with a tracking id, or a
+    /// single-touch panel's `BTN_TOUCH` (without one, pressure above its minimum), as
+    /// ``EvdevReader/slotTruth(_:)`` judges libevdev's copy after a resync. A state the kernel does not
+    /// give counts as a touch down: the grab that asks waits rather than risk taking a touch the
+    /// compositor saw begin.
+    func touchIsDown(_ d: OpaquePointer) -> Bool {
+        let slots = libevdev_get_num_slots(d)
+        if slots > 0 {
+            var ids = [Int32](repeating: -1, count: min(Int(slots), TouchDevice.maximumSlots))
+            let rc = ids.withUnsafeMutableBufferPointer {
+                pressured_evdev_slot_values(fd, UInt32(ABS_MT_TRACKING_ID), $0.baseAddress, UInt32($0.count))
+            }
+            return rc != 0 || ids.contains { $0 >= 0 }
+        }
+        if libevdev_has_event_code(d, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
+            var down: Int32 = 0
+            return pressured_evdev_key_down(fd, UInt32(BTN_TOUCH), &down) != 0 || down != 0
+        }
+        var pressure: Int32 = 0
+        let minimum = libevdev_get_abs_info(d, UInt32(ABS_PRESSURE))?.pointee.minimum ?? 0
+        return pressured_evdev_abs_value(fd, UInt32(ABS_PRESSURE), &pressure) != 0 || pressure > minimum
     }
 
     /// Frees libevdev and closes the descriptor (remove it from epoll first). Closing twice is harmless.
@@ -90,7 +121,7 @@ public final class EvdevDevice {
         // The compositor saw this panel's touches begin: one grabbed while it is down would end only on
         // the clone, and the compositor would hold it down (libinput then rejects the slot's next touch as
         // a "double tracking ID"). So the grab waits for a panel with no touch down (EAGAIN: try again).
-        if EvdevReader.slotTruth(d).contains(where: { $0.trackingID >= 0 }) {
+        if touchIsDown(d) {
             throw SystemError(call: "filter mode (a touch is down on it; grabs once it lifts)", subject: node, errno: EAGAIN)
         }
         let rc = libevdev_grab(d, LIBEVDEV_GRAB)
@@ -136,13 +167,16 @@ public final class EvdevDevice {
     /// Reads every event available now, appending them to `events`, without blocking. No allocation
     /// while `events` has capacity (only a resync allocates its slot list).
     ///
-    /// After `SYN_DROPPED` libevdev's sync events are read and discarded, and the outcome is
+    /// After `SYN_DROPPED` libevdev reads the device's state anew (its sync events are discarded), and the outcome is
     /// ``DeviceReadOutcome/resynced(slots:at:)`` with the true state of every slot; the events appended before
     /// it (including any read before the drop) are fed to the pipeline first. A protocol A device has no
     /// slot state: its `SYN_DROPPED` is passed through for the tracker to handle.
     public func read(into events: inout [InputEvent]) -> DeviceReadOutcome {
-        guard let d = dev else { return .failed(SystemError(call: "libevdev_next_event", subject: node, errno: EBADF)) }
-        return EvdevReader.read(d, node: node, into: &events) { flags, ev in libevdev_next_event(d, flags, &ev) }
+        guard let d = dev else { return .failed(SystemError(call: EvdevReader.readCall, subject: node, errno: EBADF)) }
+        let fd = fd
+        return EvdevReader.read(
+            d, node: node, into: &events, buffer: batch, readBatch: { Glibc.read(fd, $0, $1) },
+            next: { flags, ev in libevdev_next_event(d, flags, &ev) })
     }
 }
 

@@ -2,60 +2,112 @@ import CLibevdev
 import Glibc
 import PressureCore
 
-/// The read loop of ``EvdevDevice``, apart from the device so that tests can drive it with a scripted
-/// `libevdev_next_event` and an in-memory libevdev holding the state a resync reports.
+/// The read loop of ``EvdevDevice``, apart from the device so that tests can drive it with scripted reads
+/// and a scripted `libevdev_next_event`, and an in-memory libevdev holding the state a resync reports.
+///
+/// The events are read with `read(2)`, a batch at a time, and handed on as the kernel wrote them: the
+/// pipeline is built for the kernel's stream as it is (it is what a replay feeds it). libevdev is asked
+/// only after a `SYN_DROPPED`, to read the device's state anew. Why not every event through
+/// `libevdev_next_event`, as before: it checks and copies each event into its own copy of the device's
+/// state (a dozen calls into the library an event), which on the live path in the VM cost more than the
+/// daemon's whole tracking, force and gestures, and its read loop makes a second `read` a wake-up to be
+/// told `EAGAIN`; read here, a batch the kernel did not fill says it had no more (`docs/performance.md`).
 enum EvdevReader {
-    /// `libevdev_next_event` (flags, event out) → status or negative errno.
+    /// One `read(2)` of the device into the buffer (its address, its size in bytes): what `read` returns,
+    /// -1 with errno set on failure.
+    typealias ReadBatch = (_ into: UnsafeMutableRawPointer, _ bytes: Int) -> Int
+    /// `libevdev_next_event` (flags, event out) → status or negative errno: the resync's.
     typealias NextEvent = (_ flags: UInt32, _ event: inout input_event) -> Int32
 
-    static let normal = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+    /// Events a `read` takes at most: the kernel's evdev buffer holds at least 64 (`EVDEV_MIN_BUFFER_SIZE`),
+    /// as libevdev's queue; a frame of ten fingers is 41.
+    static let batch = 64
+
+    static let forceSync = LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue
     static let sync = LIBEVDEV_READ_FLAG_SYNC.rawValue
     static let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
     static let syncStatus = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
 
-    /// Reads until the device has nothing more (`-EAGAIN`), a resync, or an error. Appends without
-    /// allocating while `events` has capacity; only a resync allocates (its slot list). Every call goes
-    /// through the funnel (``nonblockingLibevdevCall(_:_:_:)``): `-EINTR` is retried there.
+    /// Reads until the device has nothing more (a batch not filled, or `EAGAIN`), a resync, or an error,
+    /// into `buffer` and on to `events`. Appends without allocating while `events` has capacity; only a
+    /// resync allocates (its slot list). Every call goes through the funnel (``nonblockingSyscall(_:_:_:)``,
+    /// ``nonblockingLibevdevCall(_:_:_:)``): `EINTR` is retried there. Inlined into its one caller on the
+    /// device, so that the reads are direct calls.
+    ///
+    /// A batch not filled ends the reading although more events may have come since: epoll watches the
+    /// device level-triggered, so the loop wakes again for them.
+    @inline(__always)
     static func read(
-        _ dev: OpaquePointer, node: String, into events: inout [InputEvent], next: NextEvent
+        _ dev: OpaquePointer, node: String, into events: inout [InputEvent],
+        buffer: UnsafeMutableBufferPointer<input_event>, readBatch: ReadBatch, next: NextEvent
     ) -> DeviceReadOutcome {
-        var ev = input_event()
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return .ok }
+        let size = MemoryLayout<input_event>.stride
         while true {
-            let rc: Int32
+            let bytes: Int
             do {
-                guard let r = try nonblockingLibevdevCall(call, node, { next(normal, &ev) }) else { return .ok }
-                rc = r
+                guard let n = try nonblockingSyscall(readCall, node, { readBatch(base, buffer.count * size) }) else {
+                    return .ok
+                }
+                bytes = n
             } catch { return failure(error) }
-            if rc == success {
-                events.append(inputEvent(ev))
-                continue
+            guard bytes % size == 0 else {
+                return .failed(SystemError(call: "\(readCall) (\(bytes) bytes: not whole events)", subject: node, errno: EIO))
             }
-            guard rc == syncStatus else { return unexpected(rc, node: node) }
-            // `ev` is the SYN_DROPPED. libevdev now queues events restating the device's state; they
-            // are only needed to update libevdev's own copy, which the resync then reads directly.
-            let dropped = inputEvent(ev)
-            var time = dropped.time
-            while true {
-                let s: Int32?
-                do { s = try nonblockingLibevdevCall(call, node, { next(sync, &ev) }) } catch { return failure(error) }
-                guard let s else { break }  // -EAGAIN: the device's state is restated in full
-                guard s == syncStatus || s == success else { return unexpected(s, node: node) }
-                time = max(time, inputEvent(ev).time)
+            let count = bytes / size
+            for k in 0..<count {
+                let e = base[k]
+                if e.type == UInt16(EV_SYN) && e.code == UInt16(SYN_DROPPED) {
+                    // The kernel lost events: what came after the drop in this batch is superseded by the
+                    // state the resync reads (libevdev's sync discards what is still queued in the kernel
+                    // too), and the resync happens no earlier than the latest of them.
+                    var time = inputEvent(e).time
+                    for j in (k + 1)..<max(k + 1, count) { time = max(time, inputEvent(base[j]).time) }
+                    if let outcome = resync(dev, node: node, dropped: inputEvent(e), at: time, into: &events, next: next) {
+                        return outcome
+                    }
+                    break  // protocol A: the drop went to the tracker; reading goes on
+                }
+                events.append(inputEvent(e))
             }
-            switch resyncMode(dev) {
-            case .anonymous:
-                // Protocol A keeps no state worth restoring: every frame restates all contacts. The
-                // tracker's own SYN_DROPPED handling (cancel, then wait for a full frame) is right.
-                events.append(dropped)
-                continue
-            case .slotted, .singleTouch:
-                appendRestatement(dev, at: time, to: &events)
-                return .resynced(slots: slotTruth(dev), at: time)
-            }
+            if count < buffer.count { return .ok }
         }
     }
 
-    static let call = "libevdev_next_event"
+    /// After a `SYN_DROPPED`: libevdev reads the device's state anew (`LIBEVDEV_READ_FLAG_FORCE_SYNC`, then
+    /// its sync events, which only bring its own copy up to date and are discarded here). A slotted or
+    /// single-touch panel's state is then restated and the outcome is a resync; nil for a protocol A
+    /// panel, which keeps no state worth restoring: every frame restates all contacts, and the tracker's
+    /// own `SYN_DROPPED` handling (cancel, then wait for a full frame) is right.
+    private static func resync(
+        _ dev: OpaquePointer, node: String, dropped: InputEvent, at latest: Timestamp,
+        into events: inout [InputEvent], next: NextEvent
+    ) -> DeviceReadOutcome? {
+        var ev = input_event()
+        var time = latest
+        do {
+            guard let forced = try nonblockingLibevdevCall(nextCall, node, { next(forceSync, &ev) }) else {
+                return unexpected(-EAGAIN, node: node)
+            }
+            guard forced == syncStatus else { return unexpected(forced, node: node) }
+            while true {
+                guard let s = try nonblockingLibevdevCall(nextCall, node, { next(sync, &ev) }) else { break }
+                guard s == syncStatus || s == success else { return unexpected(s, node: node) }
+                time = max(time, inputEvent(ev).time)
+            }
+        } catch { return failure(error) }
+        switch resyncMode(dev) {
+        case .anonymous:
+            events.append(dropped)
+            return nil
+        case .slotted, .singleTouch:
+            appendRestatement(dev, at: time, to: &events)
+            return .resynced(slots: slotTruth(dev), at: time)
+        }
+    }
+
+    static let readCall = "read"
+    static let nextCall = "libevdev_next_event"
 
     /// An unplugged device (`ENODEV`) is an ordinary event; anything else ends reading it.
     private static func failure(_ error: SystemError) -> DeviceReadOutcome {
@@ -64,7 +116,7 @@ enum EvdevReader {
 
     /// A status libevdev documents no meaning for: reported as an I/O error rather than read past.
     private static func unexpected(_ status: Int32, node: String) -> DeviceReadOutcome {
-        .failed(SystemError(call: "\(call) (status \(status))", subject: node, errno: EIO))
+        .failed(SystemError(call: "\(nextCall) (status \(status))", subject: node, errno: EIO))
     }
 
     /// The kernel's `struct input_event`; on 64-bit Linux its time is a `struct timeval`.
