@@ -53,7 +53,8 @@ static inline void pressured_evdev_set_log_sink(struct libevdev *dev, pressured_
 // An absolute axis's value (EVIOCGABS): `ABS_MT_SLOT` is the slot the device's events go to now.
 static inline int pressured_evdev_abs_value(int fd, unsigned int code, int32_t *value) {
     struct input_absinfo info;
-    if (code > ABS_MAX || ioctl(fd, EVIOCGABS(code), &info) < 0) return code > ABS_MAX ? -EINVAL : -errno;
+    if (code > ABS_MAX) return -EINVAL;
+    if (ioctl(fd, EVIOCGABS(code), &info) < 0) return -errno;
     *value = info.value;
     return 0;
 }

@@ -73,14 +73,15 @@ public final class EvdevDevice {
     /// ``EvdevReader/slotTruth(_:)`` judges libevdev's copy after a resync. A state the kernel does not
     /// give counts as a touch down: the grab that asks waits rather than risk taking a touch the
     /// compositor saw begin.
-    func touchIsDown(_ d: OpaquePointer) -> Bool {
+    private func touchIsDown(_ d: OpaquePointer) -> Bool {
         let slots = libevdev_get_num_slots(d)
         if slots > 0 {
-            var ids = [Int32](repeating: -1, count: min(Int(slots), TouchDevice.maximumSlots))
-            let rc = ids.withUnsafeMutableBufferPointer {
-                pressured_evdev_slot_values(fd, UInt32(ABS_MT_TRACKING_ID), $0.baseAddress, UInt32($0.count))
+            // On the stack: asked at every read of a panel waiting to be grabbed.
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: TouchDevice.maximumSlots) { ids in
+                let count = min(Int(slots), ids.count)
+                let rc = pressured_evdev_slot_values(fd, UInt32(ABS_MT_TRACKING_ID), ids.baseAddress, UInt32(count))
+                return rc != 0 || ids.prefix(count).contains { $0 >= 0 }
             }
-            return rc != 0 || ids.contains { $0 >= 0 }
         }
         if libevdev_has_event_code(d, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 {
             var down: Int32 = 0

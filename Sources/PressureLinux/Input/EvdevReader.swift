@@ -61,9 +61,10 @@ enum EvdevReader {
                     // The kernel lost events: what came after the drop in this batch is superseded by the
                     // state the resync reads (libevdev's sync discards what is still queued in the kernel
                     // too), and the resync happens no earlier than the latest of them.
-                    var time = inputEvent(e).time
-                    for j in (k + 1)..<max(k + 1, count) { time = max(time, inputEvent(base[j]).time) }
-                    if let outcome = resync(dev, node: node, dropped: inputEvent(e), at: time, into: &events, next: next) {
+                    let dropped = inputEvent(e)
+                    var time = dropped.time
+                    for j in (k + 1)..<count { time = max(time, inputEvent(base[j]).time) }
+                    if let outcome = resync(dev, node: node, dropped: dropped, at: time, into: &events, next: next) {
                         return outcome
                     }
                     break  // protocol A: the drop went to the tracker; reading goes on
